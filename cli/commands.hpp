@@ -1,0 +1,18 @@
+#pragma once
+// The `boardroom` subcommands. Each registers itself on the app and returns the code to exit with.
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace boardroom::cli {
+
+using command = std::function<int()>;
+
+// Each adds a subcommand and returns what runs when it is chosen.
+command add_serve(CLI::App& app);
+command add_games(CLI::App& app);
+command add_perft(CLI::App& app);
+command add_moves(CLI::App& app);
+
+}  // namespace boardroom::cli

@@ -1,0 +1,27 @@
+// boardroom: one executable, one subcommand per capability.
+
+#include <iostream>
+#include <map>
+
+#include "cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"boardroom: an authoritative multiplayer board-game server"};
+  app.set_version_flag("--version", std::string("boardroom ") + BOARDROOM_VERSION);
+  app.require_subcommand(1);
+
+  std::map<CLI::App*, boardroom::cli::command> commands;
+  auto add = [&](boardroom::cli::command (*adder)(CLI::App&)) {
+    auto run = adder(app);
+    commands[app.get_subcommands({}).back()] = std::move(run);
+  };
+  add(boardroom::cli::add_serve);
+  add(boardroom::cli::add_games);
+  add(boardroom::cli::add_perft);
+  add(boardroom::cli::add_moves);
+
+  CLI11_PARSE(app, argc, argv);
+  for (auto* sub : app.get_subcommands())
+    return commands.at(sub)();
+  return 1;
+}

@@ -1,0 +1,24 @@
+#pragma once
+// A client mistake as a value: a stable machine-readable code and a sentence a player understands.
+
+#include <expected>
+#include <string>
+#include <utility>
+
+namespace boardroom::engine {
+
+struct rule_error {
+  std::string code;     // stable, snake_case: "illegal_move", "bad_notation", "bad_parameter", ...
+  std::string message;  // for people: "the target c2 holds your own stone"
+  std::string field;    // the offending parameter or input, where there is one
+};
+
+template <class T>
+using result = std::expected<T, rule_error>;
+
+inline std::unexpected<rule_error> fail(std::string code, std::string message,
+                                        std::string field = {}) {
+  return std::unexpected(rule_error{std::move(code), std::move(message), std::move(field)});
+}
+
+}  // namespace boardroom::engine

@@ -1,0 +1,43 @@
+#include "engine/core/game.hpp"
+
+#include <cassert>
+
+namespace boardroom::engine {
+
+std::vector<int> outcome::winners() const {
+  std::vector<int> out;
+  for (int p = 0; p < static_cast<int>(ranks.size()); ++p) {
+    if (ranks[p] == 1) out.push_back(p);
+  }
+  return out;
+}
+
+std::string state::random_move(std::mt19937_64& rng) const {
+  auto moves = legal_moves();
+  if (moves.empty()) return {};
+  std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
+  return moves[pick(rng)];
+}
+
+std::uint64_t state::perft(int depth) const {
+  if (depth == 0) return 1;
+  auto moves = legal_moves();
+  if (depth == 1) return moves.size();
+  std::uint64_t total = 0;
+  for (const auto& m : moves) {
+    auto next = clone();
+    auto played = next->play(m);
+    assert(played.has_value());
+    total += next->perft(depth - 1);
+  }
+  return total;
+}
+
+std::vector<std::string> game::player_names(int players) const {
+  std::vector<std::string> names;
+  for (int p = 0; p < players; ++p)
+    names.push_back("player " + std::to_string(p + 1));
+  return names;
+}
+
+}  // namespace boardroom::engine

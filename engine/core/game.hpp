@@ -1,0 +1,99 @@
+#pragma once
+// The contract between every rule engine and the rest of boardroom.
+//
+// A `game` describes one game (its key, players and parameters) and makes `state`s. A `state` is a
+// position plus everything the rules need to continue from it. The server only ever calls the
+// checked path: `play(move_text)`, which either applies a legal move and returns its canonical
+// notation, or leaves the state untouched and says precisely why the move is illegal. Engines add
+// their own fast unchecked paths (make/unmake on a compact move type) for perft, solvers and bots,
+// and expose them through `perft()`.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/error.hpp"
+#include "engine/core/params.hpp"
+
+namespace boardroom::engine {
+
+inline constexpr int no_player = -1;
+
+struct outcome {
+  std::vector<int> ranks;      // per player; 1 is best, equal ranks share a place
+  std::vector<double> scores;  // per player, in the game's own unit (1/0 for win/loss games)
+  std::string reason;          // stable code: "goal", "move_limit", "resignation", ...
+  std::string description;     // for people: "Sisyphos reached a5"
+
+  std::vector<int> winners() const;  // players with rank 1
+};
+
+class state {
+ public:
+  virtual ~state() = default;
+
+  virtual int num_players() const = 0;
+
+  // The player whose decision is needed now, including out-of-turn decisions; no_player when the
+  // game is over.
+  virtual int current_player() const = 0;
+
+  // Checked: applies `move` if it is legal for current_player() and returns its canonical
+  // notation; otherwise returns the reason and leaves the state exactly as it was.
+  virtual result<std::string> play(std::string_view move) = 0;
+
+  // Every legal move of current_player() in canonical notation; empty when the game is over.
+  virtual std::vector<std::string> legal_moves() const = 0;
+
+  // One legal move drawn at random (bots, load tests); empty once the game is over. Games whose
+  // move lists are too large to enumerate override it.
+  virtual std::string random_move(std::mt19937_64& rng) const;
+
+  virtual bool is_terminal() const = 0;
+  virtual std::optional<engine::outcome> outcome() const = 0;
+
+  // The canonical text of the position: equal positions print equal text, and the game's
+  // state_from_text() reads it back.
+  virtual std::string to_text() const = 0;
+
+  // A structured view for clients: enough to draw the position without knowing the rules.
+  virtual nlohmann::json view() const = 0;
+
+  virtual std::unique_ptr<state> clone() const = 0;
+
+  // Number of legal move sequences of `depth` moves. The default walks play() on clones; engines
+  // override it with their fast paths.
+  virtual std::uint64_t perft(int depth) const;
+};
+
+struct player_range {
+  int min = 2;
+  int max = 2;
+};
+
+class game {
+ public:
+  virtual ~game() = default;
+
+  virtual std::string_view key() const = 0;           // "sisyphos"
+  virtual std::string_view display_name() const = 0;  // "Come on, Sisyphos"
+  virtual player_range players() const = 0;
+  virtual const std::vector<param_spec>& param_specs() const = 0;
+  virtual std::vector<std::string> player_names(int players) const;  // "Sisyphos", "Spirits"
+
+  // `params` must come from resolve_params(param_specs(), ...). `seed` drives anything random in
+  // the setup (lots, first player); the same seed gives the same state.
+  virtual result<std::unique_ptr<state>> new_state(int players, const param_map& params,
+                                                   std::uint64_t seed) const = 0;
+
+  virtual result<std::unique_ptr<state>> state_from_text(int players, const param_map& params,
+                                                         std::string_view text) const = 0;
+};
+
+}  // namespace boardroom::engine

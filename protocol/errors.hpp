@@ -1,0 +1,35 @@
+#pragma once
+// Every error a client can receive: a JSON-RPC numeric code plus our stable string code.
+//
+// JSON-RPC 2.0 reserves -32700..-32600 for envelope problems; everything the application decides
+// (seats, turns, rules) is -32000 with the reason in `data.code`, so clients switch on the string.
+
+#include <string>
+
+namespace boardroom::protocol {
+
+namespace rpc_code {
+inline constexpr int parse_error = -32700;
+inline constexpr int invalid_request = -32600;
+inline constexpr int method_not_found = -32601;
+inline constexpr int invalid_params = -32602;
+inline constexpr int internal_error = -32603;
+inline constexpr int application = -32000;
+}  // namespace rpc_code
+
+struct error {
+  int rpc = rpc_code::application;
+  std::string code;     // stable snake_case: "not_your_turn", "illegal_move", ...
+  std::string message;  // for people
+  std::string field;    // the offending field, when there is one
+};
+
+inline error app_error(std::string code, std::string message, std::string field = {}) {
+  return {rpc_code::application, std::move(code), std::move(message), std::move(field)};
+}
+
+inline error params_error(std::string code, std::string message, std::string field) {
+  return {rpc_code::invalid_params, std::move(code), std::move(message), std::move(field)};
+}
+
+}  // namespace boardroom::protocol

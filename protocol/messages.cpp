@@ -1,0 +1,246 @@
+#include "protocol/messages.hpp"
+
+#include <array>
+#include <functional>
+#include <set>
+
+namespace boardroom::protocol {
+
+using nlohmann::json;
+
+namespace {
+
+// Reads named fields from a params object, remembering which ones were consumed so that leftover
+// (unknown) fields can be reported.
+class reader {
+ public:
+  explicit reader(const json& params) : params_(params) {}
+
+  template <class T>
+  void required(const char* name, T& out) {
+    if (failed()) return;
+    auto it = params_.find(name);
+    if (it == params_.end()) {
+      error_ = params_error("missing_field", std::string("missing field '") + name + "'", name);
+      return;
+    }
+    read(name, *it, out);
+  }
+
+  template <class T>
+  void optional(const char* name, std::optional<T>& out) {
+    if (failed()) return;
+    auto it = params_.find(name);
+    if (it == params_.end() || it->is_null()) return;
+    T value{};
+    read(name, *it, value);
+    out = std::move(value);
+  }
+
+  template <class T>
+  void optional(const char* name, T& out) {
+    if (failed()) return;
+    auto it = params_.find(name);
+    if (it != params_.end() && !it->is_null()) read(name, *it, out);
+  }
+
+  void range(const char* name, std::optional<std::int64_t> value, std::int64_t lo,
+             std::int64_t hi) {
+    if (failed() || !value || (*value >= lo && *value <= hi)) return;
+    error_ = params_error("out_of_range",
+                          std::string("field '") + name + "' must be between " +
+                              std::to_string(lo) + " and " + std::to_string(hi),
+                          name);
+  }
+
+  std::optional<error> finish() {
+    if (failed()) return error_;
+    for (const auto& [key, value] : params_.items()) {
+      if (!seen_.contains(key)) {
+        return params_error("unknown_field", "unknown field '" + key + "'", key);
+      }
+    }
+    return std::nullopt;
+  }
+
+ private:
+  bool failed() const { return !error_.code.empty(); }
+
+  void wrong_type(const char* name, const char* expected) {
+    error_ =
+        params_error("wrong_type", std::string("field '") + name + "' must be " + expected, name);
+  }
+
+  void read(const char* name, const json& value, std::string& out) {
+    seen_.insert(name);
+    if (!value.is_string()) return wrong_type(name, "a string");
+    out = value.get<std::string>();
+  }
+  void read(const char* name, const json& value, bool& out) {
+    seen_.insert(name);
+    if (!value.is_boolean()) return wrong_type(name, "true or false");
+    out = value.get<bool>();
+  }
+  void read(const char* name, const json& value, std::int64_t& out) {
+    seen_.insert(name);
+    if (!value.is_number_integer()) return wrong_type(name, "an integer");
+    out = value.get<std::int64_t>();
+  }
+  void read(const char* name, const json& value, int& out) {
+    std::int64_t wide = 0;
+    read(name, value, wide);
+    if (failed()) return;
+    if (wide < -1'000'000 || wide > 1'000'000) return wrong_type(name, "a small integer");
+    out = static_cast<int>(wide);
+  }
+  void read(const char* name, const json& value, json& out) {
+    seen_.insert(name);
+    if (!value.is_object()) return wrong_type(name, "an object");
+    out = value;
+  }
+
+  const json& params_;
+  std::set<std::string> seen_;
+  error error_;
+};
+
+// Field limits: generous for real use, small enough that no single request costs much.
+constexpr std::size_t max_name_length = 40;
+constexpr std::size_t max_move_length = 1024;
+
+template <class T>
+using parse_fn = std::function<void(reader&, T&)>;
+
+template <class T>
+std::expected<message, error> parse_as(const json& params, const parse_fn<T>& fields) {
+  T out{};
+  reader r(params);
+  fields(r, out);
+  if (auto e = r.finish()) return std::unexpected(*e);
+  return message{std::move(out)};
+}
+
+std::expected<message, error> parse_hello(const json& params) {
+  return parse_as<hello>(params, [](reader& r, hello& m) {
+    r.required("protocol", m.protocol);
+    r.required("name", m.name);
+    r.optional("resume_token", m.resume_token);
+  });
+}
+
+using parser = std::expected<message, error> (*)(const json&);
+
+struct method_entry {
+  std::string_view name;
+  parser parse;
+};
+
+constexpr auto room_only = [](auto tag) {
+  using T = decltype(tag);
+  return +[](const json& p) {
+    return parse_as<T>(p, [](reader& r, T& m) { r.required("room", m.room); });
+  };
+};
+
+// The single table of methods: index i parses variant alternative i.
+const std::array<method_entry, std::variant_size_v<message>> methods{{
+    {"hello", parse_hello},
+    {"lobby.games", [](const json& p) { return parse_as<lobby_games>(p, [](reader&, auto&) {}); }},
+    {"lobby.list",
+     [](const json& p) {
+       return parse_as<lobby_list>(p, [](reader& r, lobby_list& m) { r.optional("game", m.game); });
+     }},
+    {"lobby.subscribe",
+     [](const json& p) {
+       return parse_as<lobby_subscribe>(
+           p, [](reader& r, lobby_subscribe& m) { r.optional("game", m.game); });
+     }},
+    {"lobby.unsubscribe",
+     [](const json& p) { return parse_as<lobby_unsubscribe>(p, [](reader&, auto&) {}); }},
+    {"room.create",
+     [](const json& p) {
+       return parse_as<room_create>(p, [](reader& r, room_create& m) {
+         r.required("game", m.game);
+         r.optional("params", m.params);
+         r.optional("seats", m.seats);
+         r.optional("public", m.is_public);
+         r.optional("seat", m.seat);
+         r.optional("auto_start", m.auto_start);
+         r.range("seats", m.seats, 1, 64);
+         r.range("seat", m.seat, -1, 63);
+       });
+     }},
+    {"room.join",
+     [](const json& p) {
+       return parse_as<room_join>(p, [](reader& r, room_join& m) {
+         r.required("room", m.room);
+         r.optional("seat", m.seat);
+         r.optional("invite_code", m.invite_code);
+         r.range("seat", m.seat, 0, 63);
+       });
+     }},
+    {"room.spectate",
+     [](const json& p) {
+       return parse_as<room_spectate>(p, [](reader& r, room_spectate& m) {
+         r.required("room", m.room);
+         r.optional("invite_code", m.invite_code);
+       });
+     }},
+    {"room.leave", room_only(room_leave{})},
+    {"room.start", room_only(room_start{})},
+    {"room.sync",
+     [](const json& p) {
+       return parse_as<room_sync>(p, [](reader& r, room_sync& m) {
+         r.required("room", m.room);
+         r.required("since", m.since);
+         r.range("since", m.since, 0, INT64_MAX);
+       });
+     }},
+    {"game.move",
+     [](const json& p) {
+       return parse_as<game_move>(p, [](reader& r, game_move& m) {
+         r.required("room", m.room);
+         r.required("move", m.move);
+         r.optional("version", m.version);
+         r.range("version", m.version, 0, INT64_MAX);
+       });
+     }},
+    {"game.resign", room_only(game_resign{})},
+    {"game.legal_moves", room_only(game_legal_moves{})},
+}};
+
+std::optional<error> check_lengths(const message& m) {
+  if (auto* h = std::get_if<hello>(&m)) {
+    if (h->name.empty() || h->name.size() > max_name_length) {
+      return params_error("out_of_range",
+                          "name must be 1 to " + std::to_string(max_name_length) + " bytes",
+                          "name");
+    }
+  }
+  if (auto* mv = std::get_if<game_move>(&m); mv && mv->move.size() > max_move_length) {
+    return params_error("out_of_range",
+                        "move must be at most " + std::to_string(max_move_length) + " bytes",
+                        "move");
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view method_name(const message& m) {
+  return methods[m.index()].name;
+}
+
+std::expected<message, error> parse_message(const envelope& env) {
+  for (const auto& entry : methods) {
+    if (entry.name != env.method) continue;
+    auto parsed = entry.parse(env.params);
+    if (!parsed) return parsed;
+    if (auto e = check_lengths(*parsed)) return std::unexpected(*e);
+    return parsed;
+  }
+  return std::unexpected(error{rpc_code::method_not_found, "method_not_found",
+                               "unknown method '" + env.method + "'", "method"});
+}
+
+}  // namespace boardroom::protocol

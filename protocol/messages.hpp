@@ -1,0 +1,84 @@
+#pragma once
+// The closed set of requests a client can send, as typed structs, and their one parser.
+//
+// Every request's params are checked here: required fields present, types right, numbers in range,
+// no unknown fields (a misspelt optional field would otherwise be silently ignored). The server
+// sees only these structs, never raw JSON.
+
+#include <cstdint>
+#include <expected>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/errors.hpp"
+#include "protocol/rpc.hpp"
+
+namespace boardroom::protocol {
+
+inline constexpr int protocol_version = 1;
+
+struct hello {
+  int protocol = protocol_version;
+  std::string name;
+  std::optional<std::string> resume_token;
+};
+struct lobby_games {};
+struct lobby_list {
+  std::optional<std::string> game;
+};
+struct lobby_subscribe {
+  std::optional<std::string> game;
+};
+struct lobby_unsubscribe {};
+struct room_create {
+  std::string game;
+  nlohmann::json params = nlohmann::json::object();
+  std::optional<int> seats;  // default: the game's minimum player count
+  bool is_public = true;
+  std::optional<int> seat;  // the seat the creator takes; absent: seat 0; -1: none
+  bool auto_start = true;   // start as soon as every seat is taken
+};
+struct room_join {
+  std::string room;
+  std::optional<int> seat;  // absent: the first free seat
+  std::optional<std::string> invite_code;
+};
+struct room_spectate {
+  std::string room;
+  std::optional<std::string> invite_code;
+};
+struct room_leave {
+  std::string room;
+};
+struct room_start {
+  std::string room;
+};
+struct room_sync {
+  std::string room;
+  std::int64_t since = 0;  // the last version the client has
+};
+struct game_move {
+  std::string room;
+  std::string move;
+  std::optional<std::int64_t> version;  // the room version the move was made against
+};
+struct game_resign {
+  std::string room;
+};
+struct game_legal_moves {
+  std::string room;
+};
+
+using message = std::variant<hello, lobby_games, lobby_list, lobby_subscribe, lobby_unsubscribe,
+                             room_create, room_join, room_spectate, room_leave, room_start,
+                             room_sync, game_move, game_resign, game_legal_moves>;
+
+// The method names, in the order of the variant's alternatives.
+std::string_view method_name(const message& m);
+
+std::expected<message, error> parse_message(const envelope& env);
+
+}  // namespace boardroom::protocol

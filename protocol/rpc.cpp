@@ -1,0 +1,70 @@
+#include "protocol/rpc.hpp"
+
+namespace boardroom::protocol {
+
+using nlohmann::json;
+
+std::expected<envelope, envelope_error> parse_envelope(std::string_view frame) {
+  json doc = json::parse(frame.begin(), frame.end(), nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) {
+    return std::unexpected(envelope_error{
+        nullptr, {rpc_code::parse_error, "parse_error", "the message is not valid JSON", ""}});
+  }
+  auto invalid = [](json id, std::string message, std::string field) {
+    return std::unexpected(envelope_error{
+        std::move(id), {rpc_code::invalid_request, "invalid_request", std::move(message), field}});
+  };
+  if (doc.is_array()) return invalid(nullptr, "batch requests are not supported", "");
+  if (!doc.is_object()) return invalid(nullptr, "a request must be a JSON object", "");
+
+  json id = nullptr;
+  if (auto it = doc.find("id"); it != doc.end()) {
+    if (!it->is_string() && !it->is_number_integer()) {
+      return invalid(nullptr, "id must be a string or an integer", "id");
+    }
+    id = *it;
+  }
+  auto version = doc.find("jsonrpc");
+  if (version == doc.end() || *version != "2.0") {
+    return invalid(id, "jsonrpc must be \"2.0\"", "jsonrpc");
+  }
+  auto method = doc.find("method");
+  if (method == doc.end() || !method->is_string()) {
+    return invalid(id, "method must be a string", "method");
+  }
+  envelope out{id, method->get<std::string>(), json::object()};
+  if (auto params = doc.find("params"); params != doc.end()) {
+    if (!params->is_object()) {
+      return invalid(id, "params must be an object (named parameters)", "params");
+    }
+    out.params = std::move(*params);
+  }
+  return out;
+}
+
+namespace {
+
+// Invalid UTF-8 from a client (echoed in an error message) must not make dump() throw.
+std::string dump(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace
+
+std::string write_result(const json& id, const json& result) {
+  return dump(json{{"jsonrpc", "2.0"}, {"id", id}, {"result", result}});
+}
+
+std::string write_error(const json& id, const error& e) {
+  json data{{"code", e.code}};
+  if (!e.field.empty()) data["field"] = e.field;
+  return dump(json{{"jsonrpc", "2.0"},
+                   {"id", id},
+                   {"error", {{"code", e.rpc}, {"message", e.message}, {"data", data}}}});
+}
+
+std::string write_notification(std::string_view method, const json& params) {
+  return dump(json{{"jsonrpc", "2.0"}, {"method", method}, {"params", params}});
+}
+
+}  // namespace boardroom::protocol

@@ -1,0 +1,34 @@
+#pragma once
+// The JSON-RPC 2.0 envelope: one parser for incoming frames, one writer for outgoing ones.
+
+#include <expected>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/errors.hpp"
+
+namespace boardroom::protocol {
+
+// A request as it arrives. `id` is null for a notification (no reply is sent for those).
+struct envelope {
+  nlohmann::json id;
+  std::string method;
+  nlohmann::json params;  // an object; absent params become {}
+};
+
+// When parsing fails, `id` is whatever id could be recovered (null if none), so the error reply
+// can still be matched by the client.
+struct envelope_error {
+  nlohmann::json id;
+  protocol::error error;
+};
+
+std::expected<envelope, envelope_error> parse_envelope(std::string_view frame);
+
+std::string write_result(const nlohmann::json& id, const nlohmann::json& result);
+std::string write_error(const nlohmann::json& id, const error& e);
+std::string write_notification(std::string_view method, const nlohmann::json& params);
+
+}  // namespace boardroom::protocol

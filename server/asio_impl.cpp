@@ -1,0 +1,4 @@
+// Asio and Beast compiled once for the whole project (separate compilation) instead of in every
+// translation unit that includes them.
+#include <boost/asio/impl/src.hpp>
+#include <boost/beast/src.hpp>

@@ -1,0 +1,36 @@
+#pragma once
+// One plain HTTP connection: serves the JSON API, health and metrics, or hands the socket to a
+// WebSocket session when the client asks for an upgrade on /ws.
+
+#include <memory>
+#include <optional>
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include "server/hub.hpp"
+
+namespace boardroom::server {
+
+class http_session : public std::enable_shared_from_this<http_session> {
+ public:
+  http_session(boost::asio::ip::tcp::socket&& socket, hub& h);
+  void run();
+
+ private:
+  using request = boost::beast::http::request<boost::beast::http::string_body>;
+  using response = boost::beast::http::response<boost::beast::http::string_body>;
+
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  response route(const request& req) const;
+  void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+
+  boost::beast::tcp_stream stream_;
+  boost::beast::flat_buffer buffer_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+  std::shared_ptr<response> pending_;
+  hub& hub_;
+};
+
+}  // namespace boardroom::server

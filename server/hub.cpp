@@ -1,0 +1,289 @@
+#include "server/hub.hpp"
+
+#include <random>
+#include <vector>
+
+#include "server/ids.hpp"
+
+namespace boardroom::server {
+
+using nlohmann::json;
+using protocol::app_error;
+
+namespace {
+
+template <class... F>
+struct overloaded : F... {
+  using F::operator()...;
+};
+
+}  // namespace
+
+hub::hub(boost::asio::io_context& io, const config& cfg, metrics& stats)
+    : io_(io), config_(cfg), metrics_(stats) {}
+
+void hub::fail(peer& conn, const json& id, const protocol::error& e) {
+  metrics_.count_error(e.code);
+  reply_error(conn, id, e);
+}
+
+std::shared_ptr<room> hub::find_room(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
+void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const json& id,
+                 protocol::message msg, std::chrono::steady_clock::time_point received) {
+  if (auto* h = std::get_if<protocol::hello>(&msg)) return on_hello(conn, ctx, id, *h);
+  if (ctx.player.empty()) {
+    return fail(*conn, id, app_error("hello_required", "say hello first"));
+  }
+  member who{ctx.player, ctx.name, conn};
+
+  // Requests about one room: look it up, then hand over to the room's strand.
+  auto with_room = [&](const std::string& room_id, auto&& call) {
+    auto r = find_room(room_id);
+    if (!r)
+      return fail(*conn, id, app_error("unknown_room", "there is no room " + room_id, "room"));
+    call(*r);
+  };
+
+  std::visit(overloaded{
+                 [&](const protocol::hello&) {},
+                 [&](const protocol::lobby_games&) {
+                   json games = json::array();
+                   for (const auto* g : engine::all_games())
+                     games.push_back(engine::catalogue_json(*g));
+                   reply(*conn, id, {{"games", games}});
+                 },
+                 [&](const protocol::lobby_list& m) {
+                   reply(*conn, id, {{"rooms", lobby_.list(m.game)}});
+                 },
+                 [&](const protocol::lobby_subscribe& m) { lobby_.subscribe(conn, m.game, id); },
+                 [&](const protocol::lobby_unsubscribe&) {
+                   lobby_.unsubscribe(conn.get());
+                   reply(*conn, id, {{"subscribed", false}});
+                 },
+                 [&](const protocol::room_create& m) { on_create(conn, ctx, id, m); },
+                 [&](protocol::room_join& m) {
+                   with_room(m.room, [&](room& r) { r.join(who, m.seat, m.invite_code, id); });
+                 },
+                 [&](protocol::room_spectate& m) {
+                   with_room(m.room, [&](room& r) { r.spectate(who, m.invite_code, id); });
+                 },
+                 [&](const protocol::room_leave& m) {
+                   with_room(m.room, [&](room& r) { r.leave(who, id); });
+                 },
+                 [&](const protocol::room_start& m) {
+                   with_room(m.room, [&](room& r) { r.start(who, id); });
+                 },
+                 [&](const protocol::room_sync& m) {
+                   with_room(m.room, [&](room& r) { r.sync(who, m.since, id); });
+                 },
+                 [&](protocol::game_move& m) {
+                   ++metrics_.requests_total;
+                   with_room(m.room, [&](room& r) {
+                     r.move(who, std::move(m.move), m.version, id, received);
+                   });
+                 },
+                 [&](const protocol::game_resign& m) {
+                   with_room(m.room, [&](room& r) { r.resign(who, id); });
+                 },
+                 [&](const protocol::game_legal_moves& m) {
+                   with_room(m.room, [&](room& r) { r.legal_moves(who, id); });
+                 },
+             },
+             msg);
+}
+
+void hub::on_hello(const std::shared_ptr<peer>& conn, client_context& ctx, const json& id,
+                   const protocol::hello& m) {
+  if (!ctx.player.empty()) {
+    return fail(*conn, id, app_error("already_hello", "this connection has already said hello"));
+  }
+  if (m.protocol != protocol::protocol_version) {
+    return fail(
+        *conn, id,
+        app_error("unsupported_version",
+                  "this server speaks protocol " + std::to_string(protocol::protocol_version),
+                  "protocol"));
+  }
+  std::string player;
+  std::string token;
+  bool resumed = false;
+  std::shared_ptr<peer> replaced;
+  std::vector<std::string> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    if (m.resume_token) {
+      if (auto it = tokens_.find(*m.resume_token); it != tokens_.end()) {
+        player = it->second;
+        token = *m.resume_token;
+        resumed = true;
+      }
+    }
+    if (!resumed) {
+      player = "p" + random_hex(8);
+      token = random_hex(32);
+      tokens_[token] = player;
+    }
+    identity& ident = identities_[player];
+    ident.name = m.name;
+    ident.token = token;
+    replaced = ident.conn.lock();
+    ident.conn = conn;
+    rooms.assign(ident.rooms.begin(), ident.rooms.end());
+  }
+  ctx.player = player;
+  ctx.name = m.name;
+  if (replaced && replaced != conn) replaced->close(1008, "replaced by a newer connection");
+  for (const auto& room_id : rooms) {
+    if (auto r = find_room(room_id)) r->reconnected({player, m.name, conn});
+  }
+  const auto& lim = config_.limit;
+  reply(*conn, id,
+        {{"protocol", protocol::protocol_version},
+         {"server", "boardroom"},
+         {"player", player},
+         {"name", m.name},
+         {"resume_token", token},
+         {"resumed", resumed},
+         {"rooms", rooms},
+         {"limits",
+          {{"max_frame_bytes", lim.max_frame_bytes},
+           {"requests_per_second", lim.requests_per_second},
+           {"request_burst", lim.request_burst},
+           {"idle_timeout_ms", lim.idle_timeout.count()},
+           {"reconnect_grace_ms", lim.reconnect_grace.count()},
+           {"rooms_per_identity", lim.rooms_per_identity}}}});
+}
+
+void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx, const json& id,
+                    const protocol::room_create& m) {
+  auto spec = engine::make_game_spec(m.game, m.params);
+  if (!spec) {
+    const auto& e = spec.error();
+    return fail(*conn, id, app_error(e.code, e.message, e.field.empty() ? "params" : e.field));
+  }
+  const auto range = spec->game_ptr->players();
+  int seats = m.seats.value_or(range.min);
+  if (seats < range.min || seats > range.max) {
+    return fail(
+        *conn, id,
+        app_error("bad_seats",
+                  std::string(spec->game_ptr->display_name()) + " is played by " +
+                      std::to_string(range.min) + " to " + std::to_string(range.max) + " players",
+                  "seats"));
+  }
+  int seat = m.seat.value_or(0);
+  if (seat >= seats) {
+    return fail(
+        *conn, id,
+        app_error("bad_seat", "the room has seats 0 to " + std::to_string(seats - 1), "seat"));
+  }
+  room_settings settings{.id = "r" + random_code(10),
+                         .spec = std::move(*spec),
+                         .seats = seats,
+                         .is_public = m.is_public,
+                         .auto_start = m.auto_start,
+                         .invite_code = m.is_public ? "" : random_code(8),
+                         .creator = ctx.player,
+                         .seed = std::random_device{}()};
+  std::shared_ptr<room> r;
+  {
+    std::lock_guard lock(mutex_);
+    identity& ident = identities_[ctx.player];
+    if (ident.rooms_created >= config_.limit.rooms_per_identity) {
+      metrics_.count_error("too_many_rooms");
+      reply_error(
+          *conn, id,
+          app_error("too_many_rooms", "you already have " + std::to_string(ident.rooms_created) +
+                                          " open rooms; the limit is " +
+                                          std::to_string(config_.limit.rooms_per_identity)));
+      return;
+    }
+    ++ident.rooms_created;
+    r = std::make_shared<room>(io_, std::move(settings), config_.limit, *this, lobby_, metrics_);
+    rooms_[r->id()] = r;
+  }
+  r->open({ctx.player, ctx.name, conn}, seat, id);
+}
+
+void hub::connected(const std::shared_ptr<peer>& conn) {
+  std::lock_guard lock(mutex_);
+  connections_[conn.get()] = conn;
+}
+
+void hub::disconnected(const peer* conn, const client_context& ctx) {
+  lobby_.unsubscribe(conn);
+  std::vector<std::shared_ptr<room>> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    connections_.erase(conn);
+    auto it = identities_.find(ctx.player);
+    if (it == identities_.end()) return;
+    if (it->second.conn.lock().get() == conn || it->second.conn.expired()) it->second.conn.reset();
+    for (const auto& room_id : it->second.rooms) {
+      if (auto r = rooms_.find(room_id); r != rooms_.end()) rooms.push_back(r->second);
+    }
+    prune_locked(ctx.player);
+  }
+  for (auto& r : rooms)
+    r->disconnected(ctx.player, conn);
+}
+
+// An identity with no connection, no rooms and no open rooms of its own has nothing to resume.
+void hub::prune_locked(const std::string& player) {
+  auto it = identities_.find(player);
+  if (it == identities_.end()) return;
+  const identity& ident = it->second;
+  if (!ident.conn.expired() || !ident.rooms.empty() || ident.rooms_created > 0) return;
+  tokens_.erase(ident.token);
+  identities_.erase(it);
+}
+
+void hub::member_added(const std::string& player, const std::string& room) {
+  std::lock_guard lock(mutex_);
+  identities_[player].rooms.insert(room);
+}
+
+void hub::member_removed(const std::string& player, const std::string& room) {
+  std::lock_guard lock(mutex_);
+  auto it = identities_.find(player);
+  if (it == identities_.end()) return;
+  it->second.rooms.erase(room);
+  prune_locked(player);
+}
+
+void hub::room_closed(const std::string& room, const std::string& creator) {
+  std::lock_guard lock(mutex_);
+  rooms_.erase(room);
+  if (auto it = identities_.find(creator); it != identities_.end()) {
+    --it->second.rooms_created;
+    prune_locked(creator);
+  }
+}
+
+json hub::public_rooms(const std::optional<std::string>& game) const {
+  return lobby_.list(game);
+}
+
+void hub::shut_down() {
+  std::vector<std::shared_ptr<peer>> conns;
+  std::vector<std::shared_ptr<room>> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& [p, weak] : connections_) {
+      if (auto c = weak.lock()) conns.push_back(std::move(c));
+    }
+    for (auto& [id, r] : rooms_)
+      rooms.push_back(r);
+  }
+  for (auto& r : rooms)
+    r->shut_down();
+  for (auto& c : conns)
+    c->close(1001, "server shutting down");
+}
+
+}  // namespace boardroom::server

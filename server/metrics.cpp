@@ -1,0 +1,57 @@
+#include "server/metrics.hpp"
+
+#include <sstream>
+
+namespace boardroom::server {
+
+void metrics::count_error(const std::string& code) {
+  std::lock_guard lock(mutex_);
+  ++errors_[code];
+}
+
+void metrics::observe_move_seconds(double seconds) {
+  std::lock_guard lock(mutex_);
+  std::size_t i = 0;
+  while (i < bounds_.size() && seconds > bounds_[i])
+    ++i;
+  ++buckets_[i];
+  latency_sum_ += seconds;
+  ++latency_count_;
+}
+
+std::string metrics::prometheus_text() const {
+  std::ostringstream out;
+  auto gauge = [&](const char* name, const char* help, auto value, const char* type) {
+    out << "# HELP " << name << ' ' << help << "\n# TYPE " << name << ' ' << type << '\n'
+        << name << ' ' << value << '\n';
+  };
+  gauge("boardroom_connections", "Open WebSocket connections.", connections.load(), "gauge");
+  gauge("boardroom_connections_total", "WebSocket connections accepted.", connections_total.load(),
+        "counter");
+  gauge("boardroom_rooms", "Open rooms.", rooms.load(), "gauge");
+  gauge("boardroom_moves_total", "Moves accepted.", moves_total.load(), "counter");
+  gauge("boardroom_requests_total", "Requests received.", requests_total.load(), "counter");
+  gauge("boardroom_games_finished_total", "Games that reached an outcome.",
+        games_finished_total.load(), "counter");
+
+  std::lock_guard lock(mutex_);
+  out << "# HELP boardroom_errors_total Errors sent to clients, by code.\n"
+         "# TYPE boardroom_errors_total counter\n";
+  for (const auto& [code, n] : errors_) {
+    out << "boardroom_errors_total{code=\"" << code << "\"} " << n << '\n';
+  }
+  out << "# HELP boardroom_move_seconds Time from a move request to its broadcast.\n"
+         "# TYPE boardroom_move_seconds histogram\n";
+  std::uint64_t cumulative = 0;
+  for (std::size_t i = 0; i < bounds_.size(); ++i) {
+    cumulative += buckets_[i];
+    out << "boardroom_move_seconds_bucket{le=\"" << bounds_[i] << "\"} " << cumulative << '\n';
+  }
+  cumulative += buckets_.back();
+  out << "boardroom_move_seconds_bucket{le=\"+Inf\"} " << cumulative << '\n'
+      << "boardroom_move_seconds_sum " << latency_sum_ << '\n'
+      << "boardroom_move_seconds_count " << latency_count_ << '\n';
+  return out.str();
+}
+
+}  // namespace boardroom::server

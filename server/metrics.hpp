@@ -1,0 +1,37 @@
+#pragma once
+// Counters for /metrics in the Prometheus text format. Cheap to bump from any thread.
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace boardroom::server {
+
+class metrics {
+ public:
+  std::atomic<std::int64_t> connections{0};         // open WebSocket connections
+  std::atomic<std::uint64_t> connections_total{0};  // accepted since start
+  std::atomic<std::int64_t> rooms{0};               // open rooms
+  std::atomic<std::uint64_t> moves_total{0};
+  std::atomic<std::uint64_t> requests_total{0};
+  std::atomic<std::uint64_t> games_finished_total{0};
+
+  void count_error(const std::string& code);
+  void observe_move_seconds(double seconds);  // accepted move: request parsed to broadcast queued
+
+  std::string prometheus_text() const;
+
+ private:
+  static constexpr std::array<double, 10> bounds_{0.00001, 0.00003, 0.0001, 0.0003, 0.001,
+                                                  0.003,   0.01,    0.03,   0.1,    1.0};
+  mutable std::mutex mutex_;
+  std::map<std::string, std::uint64_t> errors_;
+  std::array<std::uint64_t, bounds_.size() + 1> buckets_{};
+  double latency_sum_ = 0;
+  std::uint64_t latency_count_ = 0;
+};
+
+}  // namespace boardroom::server

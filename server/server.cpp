@@ -1,0 +1,116 @@
+#include "server/server.hpp"
+
+#include <thread>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "server/http_session.hpp"
+#include "server/hub.hpp"
+#include "server/metrics.hpp"
+
+namespace boardroom::server {
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+namespace {
+
+constexpr auto shutdown_deadline = std::chrono::seconds(3);
+
+}  // namespace
+
+struct server::impl {
+  explicit impl(config c) : cfg(std::move(c)), central(io, cfg, stats), acceptor(io) {}
+
+  void do_accept() {
+    // Each connection gets its own strand: its handlers never run concurrently.
+    acceptor.async_accept(net::make_strand(io),
+                          [this](boost::system::error_code ec, tcp::socket socket) {
+                            if (ec == net::error::operation_aborted || !acceptor.is_open()) return;
+                            if (!ec)
+                              std::make_shared<http_session>(std::move(socket), central)->run();
+                            do_accept();
+                          });
+  }
+
+  void begin_shutdown() {
+    if (stopping) return;
+    stopping = true;
+    spdlog::info("shutting down");
+    boost::system::error_code ignored;
+    acceptor.close(ignored);
+    signals.reset();
+    central.shut_down();
+    deadline = std::chrono::steady_clock::now() + shutdown_deadline;
+    poll_drained();
+  }
+
+  // Waits for the connections to finish their close handshakes, then stops the pool.
+  void poll_drained() {
+    if (stats.connections.load() == 0 || std::chrono::steady_clock::now() >= deadline) {
+      io.stop();
+      return;
+    }
+    drain_timer.expires_after(std::chrono::milliseconds(20));
+    drain_timer.async_wait([this](boost::system::error_code) { poll_drained(); });
+  }
+
+  config cfg;
+  net::io_context io;
+  metrics stats;
+  hub central;
+  tcp::acceptor acceptor;
+  std::unique_ptr<net::signal_set> signals;
+  net::steady_timer drain_timer{io};
+  std::chrono::steady_clock::time_point deadline;
+  bool stopping = false;
+};
+
+server::server(config cfg) : impl_(std::make_unique<impl>(std::move(cfg))) {}
+server::~server() = default;
+
+std::expected<std::uint16_t, std::string> server::start() {
+  auto& acc = impl_->acceptor;
+  boost::system::error_code ec;
+  auto address = net::ip::make_address(impl_->cfg.host, ec);
+  if (ec) return std::unexpected("bad host address '" + impl_->cfg.host + "': " + ec.message());
+  tcp::endpoint endpoint{address, impl_->cfg.port};
+  acc.open(endpoint.protocol(), ec);
+  if (!ec) acc.set_option(net::socket_base::reuse_address(true), ec);
+  if (!ec) acc.bind(endpoint, ec);
+  if (!ec) acc.listen(net::socket_base::max_listen_connections, ec);
+  if (ec) {
+    return std::unexpected("cannot listen on " + impl_->cfg.host + ":" +
+                           std::to_string(impl_->cfg.port) + ": " + ec.message());
+  }
+  impl_->do_accept();
+  return acc.local_endpoint().port();
+}
+
+void server::run(bool handle_signals) {
+  if (handle_signals) {
+    impl_->signals = std::make_unique<net::signal_set>(impl_->io, SIGINT, SIGTERM);
+    impl_->signals->async_wait([this](boost::system::error_code ec, int) {
+      if (!ec) impl_->begin_shutdown();
+    });
+  }
+  int threads = impl_->cfg.threads > 0 ? impl_->cfg.threads
+                                       : static_cast<int>(std::thread::hardware_concurrency());
+  std::vector<std::thread> pool;
+  for (int i = 1; i < threads; ++i)
+    pool.emplace_back([this] { impl_->io.run(); });
+  impl_->io.run();
+  for (auto& t : pool)
+    t.join();
+}
+
+void server::stop() {
+  net::post(impl_->io, [this] { impl_->begin_shutdown(); });
+}
+
+}  // namespace boardroom::server

@@ -1,0 +1,35 @@
+#pragma once
+// The whole server: one io_context run by a thread pool, a listener, and the hub.
+// Boost stays out of this header so the command line and tests include it cheaply.
+
+#include <cstdint>
+#include <expected>
+#include <memory>
+#include <string>
+
+#include "server/config.hpp"
+
+namespace boardroom::server {
+
+class server {
+ public:
+  explicit server(config cfg);
+  ~server();
+
+  // Binds the listening socket; returns the bound port (useful with port 0) or why it failed.
+  std::expected<std::uint16_t, std::string> start();
+
+  // Runs until stop() (or SIGINT/SIGTERM when handle_signals is true); blocks the caller, which
+  // becomes one of the pool's threads.
+  void run(bool handle_signals);
+
+  // Graceful: stops accepting, closes every connection with 1001 after its queued writes, and
+  // returns from run() once they are gone (or after a short deadline). Thread-safe.
+  void stop();
+
+ private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+};
+
+}  // namespace boardroom::server

@@ -1,0 +1,181 @@
+#include "server/ws_session.hpp"
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
+
+#include "protocol/messages.hpp"
+#include "protocol/rpc.hpp"
+
+namespace boardroom::server {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using nlohmann::json;
+
+ws_session::ws_session(boost::asio::ip::tcp::socket&& socket, hub& h)
+    : ws_(std::move(socket)), hub_(h), limit_(h.settings().limit), tokens_(limit_.request_burst) {}
+
+ws_session::~ws_session() {
+  if (!registered_) return;
+  --hub_.stats().connections;
+  hub_.disconnected(this, ctx_);
+}
+
+void ws_session::run(beast::http::request<beast::http::string_body> upgrade) {
+  ws_.set_option(websocket::stream_base::timeout{
+      .handshake_timeout = limit_.handshake_timeout,
+      .idle_timeout = limit_.idle_timeout,
+      .keep_alive_pings = true,  // a ping at half the idle time; a silent peer is closed
+  });
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(beast::http::field::server, "boardroom"); }));
+  ws_.read_message_max(limit_.max_frame_bytes);
+  ws_.async_accept(upgrade, beast::bind_front_handler(&ws_session::on_accept, shared_from_this()));
+}
+
+void ws_session::on_accept(beast::error_code ec) {
+  if (ec) return;
+  if (hub_.stats().connections.load() >= hub_.settings().limit.max_connections) {
+    close(websocket::close_code::try_again_later, "server is full");
+    return;
+  }
+  registered_ = true;
+  ++hub_.stats().connections;
+  ++hub_.stats().connections_total;
+  hub_.connected(shared_from_this());
+  do_read();
+}
+
+void ws_session::do_read() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&ws_session::on_read, shared_from_this()));
+}
+
+void ws_session::on_read(beast::error_code ec, std::size_t) {
+  if (ec) {
+    // Beast has already answered protocol violations with a close frame: too big (1009),
+    // invalid UTF-8 (1007), bad framing (1002). Everything else is a gone peer.
+    if (ec != websocket::error::closed && ec != boost::asio::error::operation_aborted) {
+      spdlog::debug("connection {}: read ended: {}", ctx_.player, ec.message());
+    }
+    return;
+  }
+  if (!ws_.got_text()) {
+    close(websocket::close_code::unknown_data, "binary frames are not supported; send JSON text");
+    return;
+  }
+  handle_frame({static_cast<const char*>(buffer_.data().data()), buffer_.size()});
+  buffer_.consume(buffer_.size());
+  if (!closed_ && !close_pending_) do_read();
+}
+
+bool ws_session::take_token() {
+  auto now = std::chrono::steady_clock::now();
+  tokens_ = std::min(limit_.request_burst,
+                     tokens_ + std::chrono::duration<double>(now - refilled_).count() *
+                                   limit_.requests_per_second);
+  refilled_ = now;
+  if (tokens_ < 1) return false;
+  tokens_ -= 1;
+  return true;
+}
+
+void ws_session::handle_frame(std::string_view text) {
+  auto received = std::chrono::steady_clock::now();
+  auto env = protocol::parse_envelope(text);
+  auto self = shared_from_this();
+  auto fail = [&](const json& id, const protocol::error& e) {
+    hub_.stats().count_error(e.code);
+    reply_error(*self, id, e);
+  };
+  if (!take_token()) {
+    fail(env ? env->id : json(nullptr),
+         protocol::app_error("rate_limited", "too many requests: at most " +
+                                                 std::to_string(limit_.requests_per_second) +
+                                                 " per second"));
+    if (++rejected_in_a_row_ >= limit_.flood_close_after) {
+      close(websocket::close_code::policy_error, "request flood");
+    }
+    return;
+  }
+  rejected_in_a_row_ = 0;
+  if (!env) return fail(env.error().id, env.error().error);
+  if (env->id.is_null()) {
+    return fail(nullptr,
+                {protocol::rpc_code::invalid_request, "invalid_request",
+                 "every request needs an id (this server accepts no notifications)", "id"});
+  }
+  auto msg = protocol::parse_message(*env);
+  if (!msg) return fail(env->id, msg.error());
+  hub_.handle(self, ctx_, env->id, std::move(*msg), received);
+}
+
+// ---- writing ---------------------------------------------------------------------------------
+
+void ws_session::send(frame_ptr frame) {
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)] {
+    self->enqueue(frame);
+  });
+}
+
+void ws_session::enqueue(frame_ptr frame) {
+  if (closed_ || close_pending_) return;
+  if (queue_.size() >= limit_.max_queued_messages ||
+      queued_bytes_ + frame->size() > limit_.max_queued_bytes) {
+    // A reader this slow would make us buffer without bound; it gets disconnected instead.
+    hub_.stats().count_error("slow_consumer");
+    return drop("outgoing queue full");
+  }
+  queued_bytes_ += frame->size();
+  queue_.push_back(std::move(frame));
+  if (!writing_) do_write();
+}
+
+void ws_session::do_write() {
+  writing_ = true;
+  ws_.text(true);
+  ws_.async_write(boost::asio::buffer(*queue_.front()),
+                  beast::bind_front_handler(&ws_session::on_write, shared_from_this()));
+}
+
+void ws_session::on_write(beast::error_code ec, std::size_t) {
+  writing_ = false;
+  if (ec || closed_) return drop(nullptr);  // the peer is gone, or we cut it off
+  queued_bytes_ -= queue_.front()->size();
+  queue_.pop_front();
+  if (!queue_.empty()) return do_write();
+  if (close_pending_) do_close();
+}
+
+void ws_session::close(unsigned short code, std::string reason) {
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this(), code, reason] {
+    if (self->closed_ || self->close_pending_) return;
+    websocket::close_reason why;
+    why.code = code;
+    why.reason = reason;
+    self->close_pending_ = why;
+    if (!self->writing_) self->do_close();  // otherwise after the queue drains
+  });
+}
+
+void ws_session::do_close() {
+  if (closed_) return;
+  closed_ = true;
+  ws_.async_close(*close_pending_, [self = shared_from_this()](beast::error_code) {});
+}
+
+void ws_session::drop(const char* why) {
+  if (closed_) return;
+  closed_ = true;
+  if (why) spdlog::info("connection {}: dropped: {}", ctx_.player, why);
+  // A write in flight still reads its frame: keep that one until on_write.
+  while (queue_.size() > (writing_ ? 1u : 0u)) {
+    queued_bytes_ -= queue_.back()->size();
+    queue_.pop_back();
+  }
+  beast::error_code ignored;
+  beast::get_lowest_layer(ws_).socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both,
+                                                 ignored);
+  beast::get_lowest_layer(ws_).socket().close(ignored);
+}
+
+}  // namespace boardroom::server

@@ -1,0 +1,311 @@
+// Contract tests over every registered game: whatever a game's rules, its state must keep the
+// promises of engine/core/game.hpp. A new game in the registry is checked here without a line of
+// test code; its choice and boolean parameters are each tried as well.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <random>
+#include <set>
+
+#include "engine/core/registry.hpp"
+
+namespace boardroom::engine {
+namespace {
+
+// One game under one set of parameters.
+struct variant {
+  const game* g = nullptr;
+  param_map params;
+  std::string name;  // a test-name suffix: letters, digits and '_'
+};
+
+// gtest prints this in failure messages instead of the struct's bytes.
+void PrintTo(const variant& v, std::ostream* out) {
+  *out << v.name;
+}
+
+std::string identifier(std::string s) {
+  for (char& c : s) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return s;
+}
+
+// The defaults, then each non-default choice and boolean on its own.
+std::vector<variant> all_variants() {
+  std::vector<variant> out;
+  for (const game* g : all_games()) {
+    std::string key(g->key());
+    auto defaults = resolve_params(g->param_specs(), {});
+    if (!defaults) {  // reported by catalogue_is_sane; nothing to play
+      continue;
+    }
+    out.push_back({g, *defaults, identifier(key)});
+    for (const auto& spec : g->param_specs()) {
+      std::vector<param_value> others;
+      if (spec.type == param_spec::kind::choice) {
+        for (const auto& c : spec.choices) {
+          if (param_value(c) != spec.default_value) others.emplace_back(c);
+        }
+      } else if (spec.type == param_spec::kind::boolean) {
+        others.emplace_back(!std::get<bool>(spec.default_value));
+      }
+      for (const auto& value : others) {
+        param_map params = *defaults;
+        params[spec.name] = value;
+        out.push_back({g, params, identifier(key + "_" + spec.name + "_" + param_text(value))});
+      }
+    }
+  }
+  return out;
+}
+
+constexpr int max_plies = 5000;             // a random game that runs longer is a bug
+constexpr std::uint64_t num_seeds = 16;     // playouts per variant and player count
+constexpr std::size_t max_checked = 64;     // legal moves replayed per ply (sampled beyond)
+constexpr std::uint64_t max_perft3 = 1500;  // generic depth-3 perft only below this many nodes
+
+// Texts no game should take for a move.
+const std::vector<std::string>& garbage() {
+  static const std::vector<std::string> texts{"",
+                                              " ",
+                                              "???",
+                                              "\x01\x02",
+                                              "\xff\xfe",
+                                              "0",
+                                              "-1",
+                                              "null",
+                                              "{}",
+                                              "resign now please",
+                                              std::string(1000, 'z')};
+  return texts;
+}
+
+bool listed(const std::vector<std::string>& moves, const std::string& m) {
+  return std::find(moves.begin(), moves.end(), m) != moves.end();
+}
+
+// Perft through the checked path only: what every fast perft must agree with.
+std::uint64_t generic_perft(const state& st, int depth) {
+  if (depth == 0) return 1;
+  auto moves = st.legal_moves();
+  if (depth == 1) return moves.size();
+  std::uint64_t total = 0;
+  for (const auto& m : moves) {
+    auto next = st.clone();
+    auto played = next->play(m);
+    EXPECT_TRUE(played.has_value()) << m;
+    if (!played) continue;
+    total += generic_perft(*next, depth - 1);
+  }
+  return total;
+}
+
+// A move that is not legal must be refused with a reason and change nothing.
+void expect_rejected(state& st, const std::string& move) {
+  std::string before = st.to_text();
+  auto played = st.play(move);
+  ASSERT_FALSE(played.has_value()) << "'" << move << "' was accepted as '" << *played << "'";
+  EXPECT_FALSE(played.error().code.empty()) << move;
+  EXPECT_FALSE(played.error().message.empty()) << move;
+  EXPECT_EQ(st.to_text(), before) << move;
+}
+
+void check_status(const state& st, int players, const std::vector<std::string>& moves) {
+  EXPECT_EQ(st.num_players(), players);
+  EXPECT_EQ(st.is_terminal(), moves.empty());
+  EXPECT_EQ(st.current_player() == no_player, st.is_terminal());
+  if (!st.is_terminal()) {
+    EXPECT_GE(st.current_player(), 0);
+    EXPECT_LT(st.current_player(), players);
+  }
+  auto o = st.outcome();
+  EXPECT_EQ(o.has_value(), st.is_terminal());
+  if (o) {
+    EXPECT_EQ(o->ranks.size(), static_cast<std::size_t>(players));
+    EXPECT_EQ(o->scores.size(), static_cast<std::size_t>(players));
+    for (int rank : o->ranks) {
+      EXPECT_GE(rank, 1);
+      EXPECT_LE(rank, players);
+    }
+    EXPECT_FALSE(o->winners().empty());
+    EXPECT_FALSE(o->reason.empty());
+    EXPECT_FALSE(o->description.empty());
+  }
+  auto view = st.view();
+  EXPECT_TRUE(view.is_object());
+}
+
+void check_text_round_trip(const variant& v, int players, const state& st,
+                           const std::vector<std::string>& moves) {
+  auto text = st.to_text();
+  EXPECT_FALSE(text.empty());
+  auto read = v.g->state_from_text(players, v.params, text);
+  ASSERT_TRUE(read.has_value()) << read.error().message << " reading " << text;
+  EXPECT_EQ((*read)->to_text(), text);
+  EXPECT_EQ((*read)->legal_moves(), moves);
+  EXPECT_EQ((*read)->is_terminal(), st.is_terminal());
+  EXPECT_EQ((*read)->current_player(), st.current_player());
+}
+
+// Every listed move (a sample of them, for games with many) is accepted and is its own
+// canonical text.
+void check_moves_play(const state& st, const std::vector<std::string>& moves,
+                      std::mt19937_64& rng) {
+  std::vector<std::string> sample = moves;
+  if (sample.size() > max_checked) {
+    std::shuffle(sample.begin(), sample.end(), rng);
+    sample.resize(max_checked);
+  }
+  for (const auto& m : sample) {
+    auto next = st.clone();
+    auto played = next->play(m);
+    ASSERT_TRUE(played.has_value())
+        << "listed move '" << m << "' refused: " << played.error().message;
+    EXPECT_EQ(*played, m);
+  }
+}
+
+void check_perft(const state& st) {
+  std::uint64_t two = generic_perft(st, 2);
+  EXPECT_EQ(st.perft(2), two);
+  if (two <= max_perft3) {
+    EXPECT_EQ(st.perft(3), generic_perft(st, 3));
+  }
+}
+
+void playout(const variant& v, int players, std::uint64_t seed) {
+  auto made = v.g->new_state(players, v.params, seed);
+  ASSERT_TRUE(made.has_value()) << made.error().message;
+  auto st = std::move(*made);
+  auto twin = st->clone();  // plays the same moves and must stay equal
+  std::mt19937_64 rng(seed);
+  std::vector<std::string> before;  // the previous position's moves: mostly illegal now
+  for (int ply = 0;; ++ply) {
+    ASSERT_LT(ply, max_plies) << "the game did not end";
+    SCOPED_TRACE("ply " + std::to_string(ply) + ": " + st->to_text());
+    auto moves = st->legal_moves();
+    check_status(*st, players, moves);
+    check_text_round_trip(v, players, *st, moves);
+    EXPECT_EQ(st->clone()->to_text(), st->to_text());
+    EXPECT_EQ(twin->to_text(), st->to_text());
+    for (const auto& g : garbage()) {
+      if (!listed(moves, g)) expect_rejected(*st, g);
+    }
+    for (const auto& m : before) {
+      if (!listed(moves, m)) expect_rejected(*st, m);
+    }
+    if (::testing::Test::HasFatalFailure() || st->is_terminal()) return;
+
+    EXPECT_EQ(st->perft(1), moves.size());
+    check_moves_play(*st, moves, rng);
+    if (ply % 8 == 0) check_perft(*st);
+    if (::testing::Test::HasFatalFailure()) return;
+
+    // Alternate the game's own random_move with a uniform pick from the list.
+    std::string m = ply % 2 ? st->random_move(rng) : moves[rng() % moves.size()];
+    EXPECT_TRUE(listed(moves, m)) << "random_move gave '" << m << "'";
+    auto played = st->play(m);
+    ASSERT_TRUE(played.has_value()) << played.error().message;
+    EXPECT_EQ(*played, m);
+    ASSERT_TRUE(twin->play(m).has_value());
+    if (moves.size() > 16) std::shuffle(moves.begin(), moves.end(), rng);
+    moves.resize(std::min<std::size_t>(moves.size(), 16));
+    before = std::move(moves);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+class contract : public ::testing::TestWithParam<variant> {};
+
+TEST_P(contract, random_playouts_keep_every_promise) {
+  const variant& v = GetParam();
+  for (int players = v.g->players().min; players <= v.g->players().max; ++players) {
+    for (std::uint64_t seed = 1; seed <= num_seeds; ++seed) {
+      SCOPED_TRACE(std::string(v.g->key()) + " with " + std::to_string(players) +
+                   " players, seed " + std::to_string(seed));
+      playout(v, players, seed);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST_P(contract, the_same_seed_gives_the_same_state) {
+  const variant& v = GetParam();
+  for (int players = v.g->players().min; players <= v.g->players().max; ++players) {
+    for (std::uint64_t seed : {0ull, 1ull, 12345ull}) {
+      auto a = v.g->new_state(players, v.params, seed);
+      auto b = v.g->new_state(players, v.params, seed);
+      ASSERT_TRUE(a.has_value() && b.has_value());
+      EXPECT_EQ((*a)->to_text(), (*b)->to_text());
+    }
+  }
+}
+
+TEST_P(contract, bad_setups_are_refused_with_a_reason) {
+  const variant& v = GetParam();
+  for (int players : {v.g->players().min - 1, v.g->players().max + 1}) {
+    auto st = v.g->new_state(players, v.params, 1);
+    ASSERT_FALSE(st.has_value()) << players << " players";
+    EXPECT_FALSE(st.error().code.empty());
+    EXPECT_FALSE(st.error().message.empty());
+  }
+  int players = v.g->players().min;
+  for (const auto& text : garbage()) {
+    auto st = v.g->state_from_text(players, v.params, text);
+    ASSERT_FALSE(st.has_value()) << "read '" << text << "' as " << (*st)->to_text();
+    EXPECT_FALSE(st.error().code.empty());
+    EXPECT_FALSE(st.error().message.empty());
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(all_games, contract, ::testing::ValuesIn(all_variants()),
+                         [](const auto& each) { return each.param.name; });
+
+// ---------------------------------------------------------------------------------------------
+
+TEST(catalogue, is_sane) {
+  std::set<std::string> keys;
+  ASSERT_FALSE(all_games().empty());
+  for (const game* g : all_games()) {
+    std::string key(g->key());
+    SCOPED_TRACE(key);
+    EXPECT_TRUE(keys.insert(key).second) << "duplicate key";
+    EXPECT_FALSE(key.empty());
+    EXPECT_TRUE(std::all_of(key.begin(), key.end(), [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    }));
+    EXPECT_EQ(find_game(key), g);
+    EXPECT_FALSE(g->display_name().empty());
+    EXPECT_GE(g->players().min, 1);
+    EXPECT_LE(g->players().min, g->players().max);
+    for (int n = g->players().min; n <= g->players().max; ++n) {
+      EXPECT_EQ(g->player_names(n).size(), static_cast<std::size_t>(n));
+    }
+
+    std::set<std::string> names;
+    for (const auto& spec : g->param_specs()) {
+      SCOPED_TRACE(spec.name);
+      EXPECT_TRUE(names.insert(spec.name).second) << "duplicate parameter";
+      EXPECT_FALSE(spec.description.empty());
+      auto alone = resolve_params(g->param_specs(), {{spec.name, spec.default_value}});
+      EXPECT_TRUE(alone.has_value()) << alone.error().message;
+    }
+    auto defaults = resolve_params(g->param_specs(), {});
+    ASSERT_TRUE(defaults.has_value()) << defaults.error().message;
+    EXPECT_EQ(defaults->size(), g->param_specs().size());
+
+    auto spec = parse_game_spec(key);
+    ASSERT_TRUE(spec.has_value()) << spec.error().message;
+    auto again = parse_game_spec(spec->text());
+    ASSERT_TRUE(again.has_value()) << again.error().message;
+    EXPECT_EQ(again->text(), spec->text());
+    EXPECT_EQ(catalogue_json(*g)["key"], key);
+  }
+}
+
+}  // namespace
+}  // namespace boardroom::engine

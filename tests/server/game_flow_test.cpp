@@ -1,0 +1,200 @@
+// A whole game over real sockets, and every way a move can be refused.
+
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "engine/core/registry.hpp"
+#include "tests/server/helpers.hpp"
+
+namespace boardroom::test {
+namespace {
+
+TEST(GameFlow, FullSisyphosGameWithSpectatorEndsWithTheSameResultForEveryone) {
+  test_server srv;
+  ws_client a(srv.port()), b(srv.port()), watcher(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  watcher.hello("carol");
+  std::string room = start_sisyphos(a, b);
+  auto spectated = watcher.call("room.spectate", {{"room", room}});
+  ASSERT_EQ(error_code(spectated), "") << spectated.dump();
+  EXPECT_EQ(spectated["result"]["snapshot"]["status"], "playing");
+  EXPECT_TRUE(spectated["result"]["snapshot"]["your_seat"].is_null());
+
+  ws_client* seat[2] = {&a, &b};
+  std::mt19937_64 rng(7);
+  std::vector<std::string> played;
+  std::int64_t last_version = spectated["result"]["snapshot"]["version"];
+  for (int ply = 0; ply < 400; ++ply) {
+    auto moves = legal_moves(a, room);
+    if (moves["moves"].empty()) break;
+    int to_move = moves["to_move"];
+    std::string move = moves["moves"][rng() % moves["moves"].size()];
+    auto reply = seat[to_move]->call("game.move", {{"room", room}, {"move", move}});
+    ASSERT_EQ(error_code(reply), "") << reply.dump();
+    played.push_back(reply["result"]["move"]);
+    // The spectator sees every move, in order, with increasing versions.
+    auto seen = watcher.wait_event("move", room);
+    ASSERT_TRUE(seen.has_value());
+    EXPECT_EQ((*seen)["move"], played.back());
+    EXPECT_GT((*seen)["version"].get<std::int64_t>(), last_version);
+    last_version = (*seen)["version"];
+    if (seen->value("to_move", json()).is_null()) break;
+  }
+
+  // Everyone receives the same outcome, and it is the engine's verdict on the same moves.
+  auto over_a = a.wait_event("game_over", room);
+  auto over_b = b.wait_event("game_over", room);
+  auto over_w = watcher.wait_event("game_over", room);
+  ASSERT_TRUE(over_a && over_b && over_w);
+  EXPECT_EQ((*over_a)["outcome"], (*over_w)["outcome"]);
+  EXPECT_EQ((*over_b)["outcome"], (*over_w)["outcome"]);
+
+  auto spec = engine::parse_game_spec("sisyphos");
+  auto replay = spec->game_ptr->new_state(2, spec->params, 0);
+  for (const auto& m : played)
+    ASSERT_TRUE((*replay)->play(m).has_value()) << m;
+  ASSERT_TRUE((*replay)->is_terminal());
+  EXPECT_EQ((*over_w)["outcome"]["ranks"], json((*replay)->outcome()->ranks));
+  EXPECT_EQ((*over_w)["outcome"]["reason"], (*replay)->outcome()->reason);
+
+  auto snap = watcher.call("room.sync", {{"room", room}, {"since", 0}});
+  ASSERT_EQ(error_code(snap), "");
+  EXPECT_EQ(snap["result"]["events"].back()["type"], "game_over");
+}
+
+TEST(GameFlow, IllegalMoveGetsTheEngineReasonAndChangesNothing) {
+  test_server srv;
+  ws_client a(srv.port()), b(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  std::string room = start_sisyphos(a, b);
+  auto before = a.call("room.sync", {{"room", room}, {"since", 0}})["result"]["version"];
+
+  auto reply = a.call("game.move", {{"room", room}, {"move", "e1-e2"}});  // own stone on e2
+  EXPECT_EQ(error_code(reply), "illegal_move") << reply.dump();
+  EXPECT_EQ(reply["error"]["code"], -32000);
+  EXPECT_EQ(reply["error"]["data"]["field"], "move");
+  EXPECT_FALSE(reply["error"]["message"].get<std::string>().empty());
+
+  auto garbage = a.call("game.move", {{"room", room}, {"move", "hello"}});
+  EXPECT_EQ(error_code(garbage), "bad_notation") << garbage.dump();
+
+  auto after = a.call("room.sync", {{"room", room}, {"since", 0}})["result"]["version"];
+  EXPECT_EQ(before, after);
+  auto moves = legal_moves(a, room);
+  EXPECT_EQ(moves["to_move"], 0);
+}
+
+TEST(GameFlow, OutOfTurnSpectatorAndNonMemberMovesAreRefused) {
+  test_server srv;
+  ws_client a(srv.port()), b(srv.port()), watcher(srv.port()), stranger(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  watcher.hello("carol");
+  stranger.hello("dave");
+  std::string room = start_sisyphos(a, b);
+  watcher.call("room.spectate", {{"room", room}});
+  std::string first = legal_moves(a, room)["moves"][0];
+
+  EXPECT_EQ(error_code(b.call("game.move", {{"room", room}, {"move", first}})), "not_your_turn");
+  EXPECT_EQ(error_code(watcher.call("game.move", {{"room", room}, {"move", first}})),
+            "not_your_seat");
+  EXPECT_EQ(error_code(stranger.call("game.move", {{"room", room}, {"move", first}})),
+            "not_your_seat");
+  EXPECT_EQ(error_code(stranger.call("game.resign", {{"room", room}})), "not_your_seat");
+  // The refused attempts changed nothing: the right player can still play that move.
+  EXPECT_EQ(error_code(a.call("game.move", {{"room", room}, {"move", first}})), "");
+}
+
+TEST(GameFlow, StaleVersionIsRejectedAndCurrentVersionAccepted) {
+  test_server srv;
+  ws_client a(srv.port()), b(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  std::string room = start_sisyphos(a, b);
+  std::int64_t v0 = a.call("room.sync", {{"room", room}, {"since", 0}})["result"]["version"];
+  std::string m1 = legal_moves(a, room)["moves"][0];
+  auto r1 = a.call("game.move", {{"room", room}, {"move", m1}, {"version", v0}});
+  ASSERT_EQ(error_code(r1), "") << r1.dump();
+  std::int64_t v1 = r1["result"]["version"];
+  EXPECT_EQ(v1, v0 + 1);
+
+  std::string m2 = legal_moves(b, room)["moves"][0];
+  auto stale = b.call("game.move", {{"room", room}, {"move", m2}, {"version", v0}});
+  EXPECT_EQ(error_code(stale), "stale_version") << stale.dump();
+  EXPECT_EQ(stale["error"]["data"]["field"], "version");
+  auto future = b.call("game.move", {{"room", room}, {"move", m2}, {"version", v1 + 5}});
+  EXPECT_EQ(error_code(future), "stale_version");
+  EXPECT_EQ(error_code(b.call("game.move", {{"room", room}, {"move", m2}, {"version", v1}})), "");
+}
+
+TEST(GameFlow, ResignationEndsTheGameForTheOpponent) {
+  test_server srv;
+  ws_client a(srv.port()), b(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  std::string room = start_sisyphos(a, b);
+  ASSERT_EQ(error_code(b.call("game.resign", {{"room", room}})), "");
+  auto over = a.wait_event("game_over", room);
+  ASSERT_TRUE(over);
+  EXPECT_EQ((*over)["outcome"]["reason"], "resignation");
+  EXPECT_EQ((*over)["outcome"]["winners"], json::array({0}));
+  EXPECT_EQ(error_code(a.call("game.move", {{"room", room}, {"move", "e3-d4"}})), "game_over");
+}
+
+TEST(GameFlow, CreatorStartsAndPrivateRoomsNeedTheInviteCode) {
+  test_server srv;
+  ws_client a(srv.port()), b(srv.port()), c(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  c.hello("carol");
+  auto created =
+      a.call("room.create", {{"game", "sisyphos"}, {"public", false}, {"auto_start", false}});
+  ASSERT_EQ(error_code(created), "") << created.dump();
+  std::string room = created["result"]["room"];
+  std::string code = created["result"]["invite_code"];
+  EXPECT_EQ(error_code(b.call("room.join", {{"room", room}})), "bad_invite_code");
+  EXPECT_EQ(error_code(b.call("room.join", {{"room", room}, {"invite_code", "wrong"}})),
+            "bad_invite_code");
+  EXPECT_EQ(error_code(a.call("room.start", {{"room", room}})), "not_enough_players");
+  ASSERT_EQ(error_code(b.call("room.join", {{"room", room}, {"invite_code", code}})), "");
+  EXPECT_EQ(error_code(c.call("room.join", {{"room", room}, {"invite_code", code}})), "room_full");
+  EXPECT_EQ(error_code(b.call("room.start", {{"room", room}})), "not_creator");
+  // The private room is not listed in the lobby.
+  EXPECT_TRUE(c.call("lobby.list")["result"]["rooms"].empty());
+  ASSERT_EQ(error_code(a.call("room.start", {{"room", room}})), "");
+  EXPECT_TRUE(b.wait_event("game_started", room));
+}
+
+TEST(GameFlow, RoomCreationValidatesGameSeatsAndParameters) {
+  test_server srv;
+  ws_client a(srv.port());
+  a.hello("alice");
+  EXPECT_EQ(error_code(a.call("room.create", {{"game", "chess"}})), "unknown_game");
+  auto bad_param = a.call("room.create", {{"game", "sisyphos"}, {"params", {{"colour", 1}}}});
+  EXPECT_EQ(error_code(bad_param), "bad_parameter");
+  EXPECT_EQ(bad_param["error"]["data"]["field"], "colour");
+  EXPECT_EQ(error_code(a.call("room.create", {{"game", "sisyphos"}, {"seats", 3}})), "bad_seats");
+  EXPECT_EQ(error_code(a.call("room.create", {{"game", "sisyphos"}, {"seat", 2}})), "bad_seat");
+  auto ok = a.call("room.create", {{"game", "sisyphos"},
+                                   {"params", {{"edition", "perlhuhn2007"}, {"move_limit", 30}}}});
+  ASSERT_EQ(error_code(ok), "") << ok.dump();
+  EXPECT_EQ(ok["result"]["snapshot"]["params"]["edition"], "perlhuhn2007");
+  EXPECT_EQ(ok["result"]["snapshot"]["params"]["move_limit"], 30);
+}
+
+TEST(GameFlow, RoomsPerIdentityAreLimited) {
+  auto limit = test_limits();
+  limit.rooms_per_identity = 2;
+  test_server srv(limit);
+  ws_client a(srv.port());
+  a.hello("alice");
+  EXPECT_EQ(error_code(a.call("room.create", {{"game", "sisyphos"}})), "");
+  EXPECT_EQ(error_code(a.call("room.create", {{"game", "sisyphos"}})), "");
+  EXPECT_EQ(error_code(a.call("room.create", {{"game", "sisyphos"}})), "too_many_rooms");
+}
+
+}  // namespace
+}  // namespace boardroom::test

@@ -1,0 +1,36 @@
+#pragma once
+// Shared steps of the server tests: a seated two-player Sisyphos room, error-code lookups.
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "tests/support/test_server.hpp"
+#include "tests/support/ws_client.hpp"
+
+namespace boardroom::test {
+
+// The stable error code of a response, or "" when it succeeded.
+inline std::string error_code(const json& response) {
+  if (!response.contains("error")) return "";
+  return response["error"]["data"].value("code", "?");
+}
+
+// Creates a room as `creator` (seat 0) and seats `joiner` (seat 1); the game starts.
+inline std::string start_sisyphos(ws_client& creator, ws_client& joiner,
+                                  json params = json::object()) {
+  auto created = creator.call("room.create", {{"game", "sisyphos"}, {"params", params}});
+  EXPECT_EQ(error_code(created), "") << created.dump();
+  std::string room = created["result"]["room"];
+  auto joined = joiner.call("room.join", {{"room", room}});
+  EXPECT_EQ(error_code(joined), "") << joined.dump();
+  EXPECT_TRUE(creator.wait_event("game_started", room).has_value());
+  return room;
+}
+
+// The moves legal now, as the server lists them.
+inline json legal_moves(ws_client& c, const std::string& room) {
+  return c.call("game.legal_moves", {{"room", room}})["result"];
+}
+
+}  // namespace boardroom::test
