@@ -31,6 +31,7 @@ class reader {
   void optional(const char* name, std::optional<T>& out) {
     if (failed()) return;
     auto it = params_.find(name);
+    seen_.insert(name);  // null is the same as absent
     if (it == params_.end() || it->is_null()) return;
     T value{};
     read(name, *it, value);
@@ -41,6 +42,7 @@ class reader {
   void optional(const char* name, T& out) {
     if (failed()) return;
     auto it = params_.find(name);
+    seen_.insert(name);
     if (it != params_.end() && !it->is_null()) read(name, *it, out);
   }
 

@@ -82,7 +82,6 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
                    with_room(m.room, [&](room& r) { r.sync(who, m.since, id); });
                  },
                  [&](protocol::game_move& m) {
-                   ++metrics_.requests_total;
                    with_room(m.room, [&](room& r) {
                      r.move(who, std::move(m.move), m.version, id, received);
                    });
@@ -137,10 +136,6 @@ void hub::on_hello(const std::shared_ptr<peer>& conn, client_context& ctx, const
   }
   ctx.player = player;
   ctx.name = m.name;
-  if (replaced && replaced != conn) replaced->close(1008, "replaced by a newer connection");
-  for (const auto& room_id : rooms) {
-    if (auto r = find_room(room_id)) r->reconnected({player, m.name, conn});
-  }
   const auto& lim = config_.limit;
   reply(*conn, id,
         {{"protocol", protocol::protocol_version},
@@ -157,6 +152,11 @@ void hub::on_hello(const std::shared_ptr<peer>& conn, client_context& ctx, const
            {"idle_timeout_ms", lim.idle_timeout.count()},
            {"reconnect_grace_ms", lim.reconnect_grace.count()},
            {"rooms_per_identity", lim.rooms_per_identity}}}});
+  // After the reply, so the client knows its identity before the rooms' events arrive.
+  if (replaced && replaced != conn) replaced->close(1008, "replaced by a newer connection");
+  for (const auto& room_id : rooms) {
+    if (auto r = find_room(room_id)) r->reconnected({player, m.name, conn});
+  }
 }
 
 void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx, const json& id,

@@ -128,12 +128,10 @@ void room::leave(member who, json id) {
     if (index >= 0 && status_ == status::playing) {
       forfeit(index, "left", seats_[index].name + " left the game");
     }
+    remove_member(who.player);  // frees the seat of a waiting room
     if (index >= 0 && status_ == status::waiting) {
-      seats_[index] = seat{};
       emit("player_left", {{"seat", index}, {"player", who.player}, {"name", who.name}});
-      if (settings_.is_public) publish_summary("updated");
     }
-    remove_member(who.player);
     reply(*who.conn, id, {{"room", settings_.id}, {"left", true}});
     maybe_close();
   });
@@ -190,7 +188,14 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
   on_strand([this, who = std::move(who), move_text = std::move(move_text), version,
              id = std::move(id), received] {
     if (auto e = check_mover(who)) return fail(who, id, *e);
-    if (version && (*version < position_version_ || *version > version_)) {
+    if (version && *version > version_) {
+      return fail(who, id,
+                  app_error("stale_version",
+                            "version " + std::to_string(*version) + " is ahead of the room (" +
+                                std::to_string(version_) + ")",
+                            "version"));
+    }
+    if (version && *version < position_version_) {
       return fail(who, id,
                   app_error("stale_version",
                             "the position changed at version " + std::to_string(position_version_) +
@@ -239,7 +244,9 @@ void room::legal_moves(member who, json id) {
       return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
     }
     if (status_ != status::playing) {
-      return fail(who, id, app_error("game_not_started", "there is no game in progress"));
+      return fail(who, id,
+                  app_error(status_ == status::finished ? "game_over" : "game_not_started",
+                            "there is no game in progress"));
     }
     reply(*who.conn, id,
           {{"room", settings_.id},
@@ -256,8 +263,7 @@ void room::disconnected(std::string player, const peer* conn) {
     if (auto it = spectators_.find(player); it != spectators_.end()) {
       auto current = it->second.conn.lock();
       if (!current || current.get() == conn) {
-        spectators_.erase(it);
-        host_.member_removed(player, settings_.id);
+        remove_member(player);
         maybe_close();
       }
       return;
@@ -300,19 +306,18 @@ void room::reconnected(member who) {
 
 void room::grace_expired(int index) {
   if (index >= static_cast<int>(seats_.size())) return;
-  seat& s = seats_[index];
+  const seat& s = seats_[index];
   if (s.connected || s.player.empty()) return;
-  std::string player = s.player;
-  if (status_ == status::playing) {
-    forfeit(index, "abandonment", s.name + " did not come back in time");
-  } else if (status_ == status::waiting) {
-    std::string name = s.name;
-    seats_[index] = seat{};
+  const std::string player = s.player;
+  const std::string name = s.name;
+  if (status_ == status::playing)
+    forfeit(index, "abandonment", name + " did not come back in time");
+  const bool was_waiting = status_ == status::waiting;
+  remove_member(player);  // frees the seat of a waiting room
+  if (was_waiting) {
     emit("player_left",
          {{"seat", index}, {"player", player}, {"name", name}, {"reason", "timeout"}});
-    if (settings_.is_public) publish_summary("updated");
   }
-  remove_member(player);
   maybe_close();
 }
 
@@ -396,7 +401,9 @@ void room::remove_member(const std::string& player) {
     seats_[index].connected = false;
     removed = true;
   }
-  if (removed) host_.member_removed(player, settings_.id);
+  if (!removed) return;
+  host_.member_removed(player, settings_.id);
+  if (settings_.is_public && status_ != status::closed) publish_summary("updated");
 }
 
 void room::maybe_close() {
@@ -412,13 +419,13 @@ void room::close_room() {
   if (status_ == status::closed) return;
   status_ = status::closed;
   linger_.cancel();
+  emit("room_closed", {});
   for (auto& s : seats_) {
     s.grace.reset();
     if (!s.player.empty()) host_.member_removed(s.player, settings_.id);
   }
   for (const auto& [player, sp] : spectators_)
     host_.member_removed(player, settings_.id);
-  emit("room_closed", {});
   spectators_.clear();
   if (settings_.is_public) publish_summary("closed");
   --metrics_.rooms;

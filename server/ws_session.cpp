@@ -89,15 +89,16 @@ void ws_session::handle_frame(std::string_view text) {
   };
   if (!take_token()) {
     fail(env ? env->id : json(nullptr),
-         protocol::app_error("rate_limited", "too many requests: at most " +
-                                                 std::to_string(limit_.requests_per_second) +
-                                                 " per second"));
+         protocol::app_error("rate_limited",
+                             fmt::format("too many requests: at most {:g} per second",
+                                         limit_.requests_per_second)));
     if (++rejected_in_a_row_ >= limit_.flood_close_after) {
       close(websocket::close_code::policy_error, "request flood");
     }
     return;
   }
   rejected_in_a_row_ = 0;
+  ++hub_.stats().requests_total;
   if (!env) return fail(env.error().id, env.error().error);
   if (env->id.is_null()) {
     return fail(nullptr,

@@ -96,6 +96,11 @@ TEST(Messages, FieldErrorsAreTypedAndNamed) {
       parse(R"({"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol":1,"name":""}})");
   EXPECT_EQ(empty_name.error().field, "name");
 
+  auto null_optional = parse(
+      R"({"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol":1,"name":"x","resume_token":null}})");
+  ASSERT_TRUE(null_optional);  // null is the same as absent
+  EXPECT_FALSE(std::get<hello>(*null_optional).resume_token.has_value());
+
   auto method = parse(R"({"jsonrpc":"2.0","id":1,"method":"room.fly"})");
   EXPECT_EQ(method.error().rpc, rpc_code::method_not_found);
 }

@@ -1,13 +1,17 @@
 #include "tests/support/ws_client.hpp"
 
 #include <thread>
+#include <vector>
 
+#include <gtest/gtest.h>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+
+#include "tests/support/schema.hpp"
 
 namespace boardroom::test {
 
@@ -27,6 +31,7 @@ struct ws_client::impl {
   std::deque<json> inbox;
   bool is_open = false;
   std::optional<unsigned short> close_code;
+  std::vector<std::string> schema_failures;  // frames that break the documented protocol
 
   std::deque<std::pair<std::string, bool>> outbox;  // frame, is_text
   bool writing = false;
@@ -46,6 +51,10 @@ struct ws_client::impl {
       {
         std::lock_guard lock(mutex);
         json parsed = json::parse(text, nullptr, false);
+        // Every frame the server sends must match the published schema.
+        std::string problems =
+            parsed.is_discarded() ? "not JSON" : validate(parsed, "server_message.schema.json");
+        if (!problems.empty()) schema_failures.push_back(problems + "\n  in " + text);
         inbox.push_back(parsed.is_discarded() ? json{{"unparsable", text}} : parsed);
         changed.notify_all();
       }
@@ -107,6 +116,9 @@ ws_client::~ws_client() {
     impl_->ws.next_layer().close(ignored);
   });
   impl_->thread.join();
+  for (const auto& failure : impl_->schema_failures) {
+    ADD_FAILURE() << "server frame breaks server_message.schema.json: " << failure;
+  }
 }
 
 bool ws_client::connected() const {

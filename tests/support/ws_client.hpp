@@ -1,6 +1,8 @@
 #pragma once
 // A real WebSocket client for integration tests: its own io_context on its own thread, an inbox of
-// received frames, and helpers for JSON-RPC calls and waiting on notifications.
+// received frames, and helpers for JSON-RPC calls and waiting on notifications. Every frame it
+// receives is validated against protocol/schema/server_message.schema.json; a frame that does not
+// match fails the test when the client is destroyed.
 
 #include <chrono>
 #include <condition_variable>
