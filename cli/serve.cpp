@@ -35,6 +35,9 @@ command add_serve(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--request-burst", lim.request_burst, "Request burst per connection")
       ->capture_default_str();
+  sub->add_option("--flood-close-after", lim.flood_close_after,
+                  "Refused requests within one second that close the connection")
+      ->capture_default_str();
   sub->add_option("--idle-timeout-ms", *idle_ms, "Close a connection silent this long")
       ->capture_default_str();
   sub->add_option("--reconnect-grace-ms", *grace_ms, "How long a dropped player's seat is held")

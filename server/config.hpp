@@ -14,7 +14,7 @@ struct limits {
   std::size_t max_queued_bytes = 8 * 1024 * 1024;  // outgoing, per connection
   double requests_per_second = 50;                 // sustained, per connection
   double request_burst = 200;                      // bucket size, per connection
-  int flood_close_after = 100;                     // rejected requests before close 1008
+  int flood_close_after = 100;                     // refused requests in one second: close 1008
   std::chrono::milliseconds idle_timeout{60'000};  // no traffic (pings included): close
   std::chrono::milliseconds handshake_timeout{10'000};
   std::chrono::milliseconds reconnect_grace{60'000};  // a dropped player's seat is held this long

@@ -310,11 +310,11 @@ void room::grace_expired(int index) {
   if (s.connected || s.player.empty()) return;
   const std::string player = s.player;
   const std::string name = s.name;
-  if (status_ == status::playing)
-    forfeit(index, "abandonment", name + " did not come back in time");
-  const bool was_waiting = status_ == status::waiting;
+  const status before = status_;
+  // Membership goes first, so that whoever hears of the outcome finds the seat already released.
   remove_member(player);  // frees the seat of a waiting room
-  if (was_waiting) {
+  if (before == status::playing) forfeit(index, "abandonment", name + " did not come back in time");
+  if (before == status::waiting) {
     emit("player_left",
          {{"seat", index}, {"player", player}, {"name", name}, {"reason", "timeout"}});
   }

@@ -92,12 +92,17 @@ void ws_session::handle_frame(std::string_view text) {
          protocol::app_error("rate_limited",
                              fmt::format("too many requests: at most {:g} per second",
                                          limit_.requests_per_second)));
-    if (++rejected_in_a_row_ >= limit_.flood_close_after) {
+    // Refusals are counted per second: a client a little over the rate is slowed down, one that
+    // keeps hammering is cut off.
+    if (received - refusals_since_ > std::chrono::seconds(1)) {
+      refusals_since_ = received;
+      refusals_ = 0;
+    }
+    if (++refusals_ >= limit_.flood_close_after) {
       close(websocket::close_code::policy_error, "request flood");
     }
     return;
   }
-  rejected_in_a_row_ = 0;
   ++hub_.stats().requests_total;
   if (!env) return fail(env.error().id, env.error().error);
   if (env->id.is_null()) {

@@ -55,7 +55,8 @@ class ws_session final : public peer, public std::enable_shared_from_this<ws_ses
 
   double tokens_;
   std::chrono::steady_clock::time_point refilled_ = std::chrono::steady_clock::now();
-  int rejected_in_a_row_ = 0;
+  std::chrono::steady_clock::time_point refusals_since_;
+  int refusals_ = 0;  // refused requests since refusals_since_
 };
 
 }  // namespace boardroom::server

@@ -33,6 +33,10 @@ std::uint64_t state::perft(int depth) const {
   return total;
 }
 
+result<nlohmann::json> game::analyze(const state&) const {
+  return fail("no_analysis", "no analysis is available for " + std::string(display_name()));
+}
+
 std::vector<std::string> game::player_names(int players) const {
   std::vector<std::string> names;
   for (int p = 0; p < players; ++p)

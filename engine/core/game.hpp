@@ -25,6 +25,8 @@ namespace boardroom::engine {
 
 inline constexpr int no_player = -1;
 
+class bot;
+
 struct outcome {
   std::vector<int> ranks;      // per player; 1 is best, equal ranks share a place
   std::vector<double> scores;  // per player, in the game's own unit (1/0 for win/loss games)
@@ -94,6 +96,13 @@ class game {
 
   virtual result<std::unique_ptr<state>> state_from_text(int players, const param_map& params,
                                                          std::string_view text) const = 0;
+
+  // Bots beyond the generic random one (bot.hpp), e.g. a perfect player from a solved table.
+  virtual std::vector<const bot*> own_bots() const { return {}; }
+
+  // The value of `s` and of each legal move, for hints and analysis, as JSON for clients; games
+  // without an evaluator say so with the code "no_analysis".
+  virtual result<nlohmann::json> analyze(const state& s) const;
 };
 
 }  // namespace boardroom::engine

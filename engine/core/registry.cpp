@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/core/bot.hpp"
 #include "engine/sisyphos/sisyphos.hpp"
 
 namespace boardroom::engine {
@@ -133,7 +134,12 @@ nlohmann::json catalogue_json(const game& g) {
   nlohmann::json params = nlohmann::json::array();
   for (const auto& s : g.param_specs())
     params.push_back(spec_json(s));
+  nlohmann::json bots = nlohmann::json::array();
+  for (const bot* b : bots_for(g)) {
+    bots.push_back({{"name", b->name()}, {"description", b->description()}});
+  }
   return {{"key", g.key()},
+          {"bots", bots},
           {"name", g.display_name()},
           {"min_players", g.players().min},
           {"max_players", g.players().max},
