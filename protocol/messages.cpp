@@ -100,6 +100,22 @@ class reader {
     if (!value.is_object()) return wrong_type(name, "an object");
     out = value;
   }
+  void read(const char* name, const json& value, std::vector<seat_bot>& out) {
+    seen_.insert(name);
+    if (!value.is_array()) return wrong_type(name, "an array of {seat, bot}");
+    for (const auto& item : value) {
+      auto seat = item.find("seat");
+      auto bot = item.find("bot");
+      if (!item.is_object() || item.size() != 2 || seat == item.end() || bot == item.end() ||
+          !seat->is_number_integer() || !bot->is_string()) {
+        return wrong_type(name, "an array of {seat, bot}");
+      }
+      std::int64_t index = seat->get<std::int64_t>();
+      if (index < 0 || index > 63)
+        return wrong_type(name, "an array of {seat, bot} with seats 0 to 63");
+      out.push_back({static_cast<int>(index), bot->get<std::string>()});
+    }
+  }
 
   const json& params_;
   std::set<std::string> seen_;
@@ -168,6 +184,8 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
          r.optional("public", m.is_public);
          r.optional("seat", m.seat);
          r.optional("auto_start", m.auto_start);
+         r.optional("bots", m.bots);
+         r.optional("practice", m.practice);
          r.range("seats", m.seats, 1, 64);
          r.range("seat", m.seat, -1, 63);
        });
@@ -209,6 +227,7 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
      }},
     {"game.resign", room_only(game_resign{})},
     {"game.legal_moves", room_only(game_legal_moves{})},
+    {"game.analyze", room_only(game_analyze{})},
 }};
 
 std::optional<error> check_lengths(const message& m) {

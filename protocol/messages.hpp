@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -33,13 +34,19 @@ struct lobby_subscribe {
   std::optional<std::string> game;
 };
 struct lobby_unsubscribe {};
+struct seat_bot {
+  int seat = 0;
+  std::string bot;  // a name from the game's catalogue entry ("random", "perfect")
+};
 struct room_create {
   std::string game;
   nlohmann::json params = nlohmann::json::object();
   std::optional<int> seats;  // default: the game's minimum player count
   bool is_public = true;
-  std::optional<int> seat;  // the seat the creator takes; absent: seat 0; -1: none
-  bool auto_start = true;   // start as soon as every seat is taken
+  std::optional<int> seat;     // the seat the creator takes; absent: seat 0; -1: none
+  bool auto_start = true;      // start as soon as every seat is taken
+  std::vector<seat_bot> bots;  // seats filled by built-in players
+  bool practice = false;       // unrated: players may ask for hints (game.analyze)
 };
 struct room_join {
   std::string room;
@@ -71,10 +78,13 @@ struct game_resign {
 struct game_legal_moves {
   std::string room;
 };
+struct game_analyze {
+  std::string room;
+};
 
 using message = std::variant<hello, lobby_games, lobby_list, lobby_subscribe, lobby_unsubscribe,
                              room_create, room_join, room_spectate, room_leave, room_start,
-                             room_sync, game_move, game_resign, game_legal_moves>;
+                             room_sync, game_move, game_resign, game_legal_moves, game_analyze>;
 
 // The method names, in the order of the variant's alternatives.
 std::string_view method_name(const message& m);

@@ -92,6 +92,9 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
                  [&](const protocol::game_legal_moves& m) {
                    with_room(m.room, [&](room& r) { r.legal_moves(who, id); });
                  },
+                 [&](const protocol::game_analyze& m) {
+                   with_room(m.room, [&](room& r) { r.analyze(who, id); });
+                 },
              },
              msg);
 }
@@ -176,11 +179,38 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                       std::to_string(range.min) + " to " + std::to_string(range.max) + " players",
                   "seats"));
   }
-  int seat = m.seat.value_or(0);
-  if (seat >= seats) {
+  std::map<int, const engine::bot*> bots;
+  for (const auto& [index, name] : m.bots) {
+    const engine::bot* b = engine::find_bot(*spec->game_ptr, name);
+    if (!b) {
+      std::string known;
+      for (const auto* each : engine::bots_for(*spec->game_ptr)) {
+        known += (known.empty() ? "" : ", ") + std::string(each->name());
+      }
+      return fail(*conn, id,
+                  app_error("unknown_bot",
+                            "there is no bot '" + name + "' for " +
+                                std::string(spec->game_ptr->key()) + "; known: " + known,
+                            "bots"));
+    }
+    if (index >= seats || bots.contains(index)) {
+      return fail(*conn, id,
+                  app_error("bad_seat", "bot seats must be distinct seats of the room", "bots"));
+    }
+    bots[index] = b;
+  }
+  // The creator takes the first seat no bot holds, unless it names one (-1: none).
+  int seat = m.seat.value_or(-1);
+  if (!m.seat) {
+    for (int i = 0; i < seats && seat < 0; ++i) {
+      if (!bots.contains(i)) seat = i;
+    }
+  }
+  if (seat >= seats || bots.contains(seat)) {
     return fail(
         *conn, id,
-        app_error("bad_seat", "the room has seats 0 to " + std::to_string(seats - 1), "seat"));
+        app_error("bad_seat", "seat " + std::to_string(seat) + " is not a free seat of this room",
+                  "seat"));
   }
   room_settings settings{.id = "r" + random_code(10),
                          .spec = std::move(*spec),
@@ -189,7 +219,9 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                          .auto_start = m.auto_start,
                          .invite_code = m.is_public ? "" : random_code(8),
                          .creator = ctx.player,
-                         .seed = std::random_device{}()};
+                         .seed = std::random_device{}(),
+                         .bots = std::move(bots),
+                         .practice = m.practice};
   std::shared_ptr<room> r;
   {
     std::lock_guard lock(mutex_);

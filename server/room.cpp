@@ -30,7 +30,8 @@ room::room(boost::asio::io_context& io, room_settings settings, const limits& li
       lobby_(directory),
       metrics_(stats),
       seats_(settings_.seats),
-      linger_(strand_) {
+      linger_(strand_),
+      rng_(settings_.seed) {
   ++metrics_.rooms;
 }
 
@@ -49,6 +50,8 @@ void room::fail(const member& who, const json& id, const protocol::error& e) {
 
 void room::open(member creator, int seat_index, json id) {
   on_strand([this, creator = std::move(creator), seat_index, id = std::move(id)] {
+    for (const auto& [index, b] : settings_.bots)
+      seat_bot(index, *b);
     if (seat_index >= 0) {
       take_seat(creator, seat_index);
     } else {  // a creator without a seat (a tournament script) watches the room
@@ -209,19 +212,44 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
           who, id,
           {protocol::rpc_code::application, played.error().code, played.error().message, "move"});
     }
-    moves_.push_back(*played);
-    ++metrics_.moves_total;
-    json fields{{"seat", mover},
-                {"move", *played},
-                {"ply", moves_.size()},
-                {"to_move", state_->is_terminal() ? json(nullptr) : json(state_->current_player())},
-                {"position", state_->to_text()}};
     reply(*who.conn, id, {{"room", settings_.id}, {"move", *played}, {"version", version_ + 1}});
-    emit("move", std::move(fields), true);
+    after_move(mover, *played);
     metrics_.observe_move_seconds(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - received).count());
-    if (state_->is_terminal()) finish(*state_->outcome());
   });
+}
+
+void room::after_move(int mover, const std::string& played) {
+  moves_.push_back(played);
+  ++metrics_.moves_total;
+  json fields{{"seat", mover},
+              {"move", played},
+              {"ply", moves_.size()},
+              {"to_move", state_->is_terminal() ? json(nullptr) : json(state_->current_player())},
+              {"position", state_->to_text()}};
+  emit("move", std::move(fields), true);
+  if (state_->is_terminal()) return finish(*state_->outcome());
+  schedule_bot();
+}
+
+// Bots move from their own handler, so a game between bots never runs as one long call.
+void room::schedule_bot() {
+  if (status_ != status::playing || !seats_[state_->current_player()].bot) return;
+  boost::asio::post(strand_, [self = shared_from_this()] { self->bot_move(); });
+}
+
+void room::bot_move() {
+  if (status_ != status::playing) return;
+  int mover = state_->current_player();
+  const engine::bot* b = seats_[mover].bot;
+  if (!b) return;
+  auto choice = b->choose(*state_, rng_);
+  auto played = choice ? state_->play(*choice) : std::unexpected(choice.error());
+  if (!played) {  // e.g. a table the bot needs is not loaded: the bot's seat loses
+    return forfeit(mover, "bot_failed",
+                   seats_[mover].name + " could not move: " + played.error().message);
+  }
+  after_move(mover, *played);
 }
 
 void room::resign(member who, json id) {
@@ -253,6 +281,26 @@ void room::legal_moves(member who, json id) {
            {"version", version_},
            {"to_move", state_->current_player()},
            {"moves", state_->legal_moves()}});
+  });
+}
+
+void room::analyze(member who, json id) {
+  on_strand([this, who = std::move(who), id = std::move(id)] {
+    if (!is_member(who.player)) {
+      return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
+    }
+    if (seat_of(who.player) >= 0 && status_ == status::playing && !settings_.practice) {
+      return fail(who, id,
+                  app_error("analysis_not_allowed",
+                            "players get hints only in practice rooms; spectators always"));
+    }
+    if (!state_) return fail(who, id, app_error("game_not_started", "the game has not started"));
+    auto analysis = settings_.spec.game_ptr->analyze(*state_);
+    if (!analysis) {
+      return fail(who, id, app_error(analysis.error().code, analysis.error().message));
+    }
+    reply(*who.conn, id,
+          {{"room", settings_.id}, {"version", version_}, {"analysis", std::move(*analysis)}});
   });
 }
 
@@ -342,6 +390,24 @@ void room::take_seat(const member& who, int index) {
   s.conn = who.conn;
 }
 
+void room::seat_bot(int index, const engine::bot& b) {
+  seat& s = seats_[index];
+  s.player = "bot:" + std::string(b.name()) + ":" + std::to_string(index);
+  s.name = std::string(b.name()) + " bot";
+  s.bot = &b;
+  s.connected = true;
+  emit("player_joined",
+       {{"seat", index}, {"player", s.player}, {"name", s.name}, {"bot", b.name()}});
+}
+
+// Bots never keep a room open on their own.
+bool room::has_humans(bool connected_only) const {
+  for (const auto& s : seats_) {
+    if (!s.player.empty() && !s.bot && (!connected_only || s.connected)) return true;
+  }
+  return false;
+}
+
 void room::begin_game() {
   auto made =
       settings_.spec.game_ptr->new_state(settings_.seats, settings_.spec.params, settings_.seed);
@@ -361,6 +427,7 @@ void room::begin_game() {
         {"position", state_->to_text()}},
        true);
   if (settings_.is_public) publish_summary("updated");
+  schedule_bot();
 }
 
 void room::forfeit(int index, const std::string& reason, const std::string& description) {
@@ -408,10 +475,7 @@ void room::remove_member(const std::string& player) {
 
 void room::maybe_close() {
   if (status_ == status::closed || status_ == status::playing) return;
-  bool anyone = !spectators_.empty();
-  for (const auto& s : seats_) {
-    if (status_ == status::waiting ? !s.player.empty() : s.connected) anyone = true;
-  }
+  bool anyone = !spectators_.empty() || has_humans(status_ != status::waiting);
   if (!anyone) close_room();
 }
 
@@ -422,7 +486,7 @@ void room::close_room() {
   emit("room_closed", {});
   for (auto& s : seats_) {
     s.grace.reset();
-    if (!s.player.empty()) host_.member_removed(s.player, settings_.id);
+    if (!s.player.empty() && !s.bot) host_.member_removed(s.player, settings_.id);
   }
   for (const auto& [player, sp] : spectators_)
     host_.member_removed(player, settings_.id);
@@ -547,7 +611,8 @@ json room::snapshot(const std::string& viewer) const {
                      {"role", i < static_cast<int>(roles.size()) ? roles[i] : ""},
                      {"player", s.player.empty() ? json(nullptr) : json(s.player)},
                      {"name", s.name},
-                     {"connected", s.connected}});
+                     {"connected", s.connected},
+                     {"bot", s.bot ? json(s.bot->name()) : json(nullptr)}});
   }
   json params = json::object();
   for (const auto& [k, v] : settings_.spec.params)
@@ -565,7 +630,8 @@ json room::snapshot(const std::string& viewer) const {
            {"spectators", spectators_.size()},
            {"your_seat", mine >= 0 ? json(mine) : json(nullptr)},
            {"moves", moves_},
-           {"outcome", outcome_json()}};
+           {"outcome", outcome_json()},
+           {"practice", settings_.practice}};
   if (state_) {
     out["to_move"] = state_->is_terminal() ? json(nullptr) : json(state_->current_player());
     out["position"] = state_->to_text();

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@
 #include <boost/asio/strand.hpp>
 #include <nlohmann/json.hpp>
 
+#include "engine/core/bot.hpp"
 #include "engine/core/registry.hpp"
 #include "protocol/messages.hpp"
 #include "server/config.hpp"
@@ -51,9 +53,11 @@ struct room_settings {
   int seats = 2;
   bool is_public = true;
   bool auto_start = true;
-  std::string invite_code;  // private rooms only
-  std::string creator;      // identity id
-  std::uint64_t seed = 0;   // for the engine's setup
+  std::string invite_code;                 // private rooms only
+  std::string creator;                     // identity id
+  std::uint64_t seed = 0;                  // for the engine's setup and the bots' choices
+  std::map<int, const engine::bot*> bots;  // seats played by built-in players
+  bool practice = false;                   // players may ask for hints
 };
 
 class room : public std::enable_shared_from_this<room> {
@@ -78,6 +82,7 @@ class room : public std::enable_shared_from_this<room> {
             nlohmann::json request_id, std::chrono::steady_clock::time_point received);
   void resign(member who, nlohmann::json request_id);
   void legal_moves(member who, nlohmann::json request_id);
+  void analyze(member who, nlohmann::json request_id);
 
   // Connection events for an identity that is a member here.
   void disconnected(std::string player, const peer* conn);
@@ -92,6 +97,7 @@ class room : public std::enable_shared_from_this<room> {
   struct seat {
     std::string player;  // empty: free
     std::string name;
+    const engine::bot* bot = nullptr;  // a built-in player holds the seat
     std::weak_ptr<peer> conn;
     bool connected = false;
     std::unique_ptr<boost::asio::steady_timer> grace;  // running while dropped
@@ -118,7 +124,12 @@ class room : public std::enable_shared_from_this<room> {
   std::optional<protocol::error> check_mover(const member& who) const;
 
   void take_seat(const member& who, int index);
+  void seat_bot(int index, const engine::bot& b);
+  bool has_humans(bool connected_only) const;
   void begin_game();
+  void after_move(int mover, const std::string& played);
+  void schedule_bot();
+  void bot_move();
   void finish(engine::outcome result);
   void forfeit(int seat_index, const std::string& reason, const std::string& description);
   void grace_expired(int seat_index);
@@ -152,6 +163,7 @@ class room : public std::enable_shared_from_this<room> {
   std::deque<event> events_;           // the most recent limit_.events_kept
   std::chrono::system_clock::time_point created_ = std::chrono::system_clock::now();
   boost::asio::steady_timer linger_;
+  std::mt19937_64 rng_;  // the bots' choices
 };
 
 }  // namespace boardroom::server

@@ -530,26 +530,32 @@ TEST(ServerSchema, RejectsMalformedNotifications) {
 }
 
 json waiting_snapshot() {
-  return {
-      {"room", "r1"},
-      {"version", 1},
-      {"game", "sisyphos"},
-      {"spec", "sisyphos(edition=forum2007,move_limit=0)"},
-      {"params", {{"edition", "forum2007"}, {"move_limit", 0}}},
-      {"status", "waiting"},
-      {"public", true},
-      {"creator", "p1"},
-      {"seats",
-       {{{"seat", 0}, {"role", "Sisyphos"}, {"player", "p1"}, {"name", "a"}, {"connected", true}},
-        {{"seat", 1},
-         {"role", "Spirits"},
-         {"player", nullptr},
-         {"name", ""},
-         {"connected", false}}}},
-      {"spectators", 0},
-      {"your_seat", 0},
-      {"moves", json::array()},
-      {"outcome", nullptr}};
+  return {{"room", "r1"},
+          {"version", 1},
+          {"game", "sisyphos"},
+          {"spec", "sisyphos(edition=forum2007,move_limit=0)"},
+          {"params", {{"edition", "forum2007"}, {"move_limit", 0}}},
+          {"status", "waiting"},
+          {"public", true},
+          {"creator", "p1"},
+          {"seats",
+           {{{"seat", 0},
+             {"role", "Sisyphos"},
+             {"player", "p1"},
+             {"name", "a"},
+             {"connected", true},
+             {"bot", nullptr}},
+            {{"seat", 1},
+             {"role", "Spirits"},
+             {"player", nullptr},
+             {"name", ""},
+             {"connected", false},
+             {"bot", "random"}}}},
+          {"spectators", 0},
+          {"your_seat", 0},
+          {"moves", json::array()},
+          {"outcome", nullptr},
+          {"practice", false}};
 }
 
 TEST(ServerSchema, ChecksSnapshots) {

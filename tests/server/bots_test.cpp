@@ -1,0 +1,101 @@
+// Built-in players holding seats, and the hint request.
+
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "tests/server/helpers.hpp"
+
+namespace boardroom::test {
+namespace {
+
+TEST(Bots, HumanAgainstRandomBotPlaysToTheEnd) {
+  test_server srv;
+  ws_client a(srv.port());
+  a.hello("alice");
+  auto created = a.call("room.create", {{"game", "sisyphos"},
+                                        {"bots", json::array({{{"seat", 1}, {"bot", "random"}}})}});
+  ASSERT_EQ(error_code(created), "") << created.dump();
+  std::string room = created["result"]["room"];
+  auto seats = created["result"]["snapshot"]["seats"];
+  EXPECT_EQ(seats[1]["bot"], "random");
+  EXPECT_TRUE(seats[0]["bot"].is_null());
+  EXPECT_EQ(created["result"]["snapshot"]["your_seat"], 0);
+  ASSERT_TRUE(a.wait_event("game_started", room));
+
+  std::mt19937_64 rng(3);
+  for (int turn = 0; turn < 200; ++turn) {
+    auto moves = legal_moves(a, room);
+    if (!moves.contains("moves")) break;  // game over
+    if (moves["to_move"] != 0) {          // the bot's reply is on its way
+      ASSERT_TRUE(a.wait_event("move", room));
+      continue;
+    }
+    auto reply = a.call("game.move",
+                        {{"room", room}, {"move", moves["moves"][rng() % moves["moves"].size()]}});
+    ASSERT_EQ(error_code(reply), "") << reply.dump();
+  }
+  auto over = a.wait_event("game_over", room);
+  ASSERT_TRUE(over);
+  EXPECT_FALSE((*over)["outcome"]["reason"].get<std::string>().empty());
+}
+
+TEST(Bots, TwoBotsPlayAWholeGameForASpectatingCreator) {
+  test_server srv;
+  ws_client a(srv.port());
+  a.hello("organiser");
+  auto created = a.call("room.create", {{"game", "sisyphos"},
+                                        {"bots", json::array({{{"seat", 0}, {"bot", "random"}},
+                                                              {{"seat", 1}, {"bot", "random"}}})}});
+  ASSERT_EQ(error_code(created), "") << created.dump();
+  EXPECT_TRUE(created["result"]["snapshot"]["your_seat"].is_null());
+  std::string room = created["result"]["room"];
+  auto over = a.wait_event("game_over", room, 10s);
+  ASSERT_TRUE(over);
+  auto snap = a.call("room.sync", {{"room", room}, {"since", 0}});
+  EXPECT_GT(snap["result"]["events"].size(), 3u);
+}
+
+TEST(Bots, CreationChecksBotNamesAndSeats) {
+  test_server srv;
+  ws_client a(srv.port());
+  a.hello("alice");
+  auto unknown = a.call("room.create", {{"game", "sisyphos"},
+                                        {"bots", json::array({{{"seat", 1}, {"bot", "genius"}}})}});
+  EXPECT_EQ(error_code(unknown), "unknown_bot");
+  EXPECT_EQ(unknown["error"]["data"]["field"], "bots");
+  auto clash = a.call("room.create", {{"game", "sisyphos"},
+                                      {"seat", 1},
+                                      {"bots", json::array({{{"seat", 1}, {"bot", "random"}}})}});
+  EXPECT_EQ(error_code(clash), "bad_seat");
+  auto outside = a.call("room.create", {{"game", "sisyphos"},
+                                        {"bots", json::array({{{"seat", 2}, {"bot", "random"}}})}});
+  EXPECT_EQ(error_code(outside), "bad_seat");
+  auto malformed = a.call("room.create", {{"game", "sisyphos"}, {"bots", {{"seat", 1}}}});
+  EXPECT_EQ(error_code(malformed), "wrong_type");
+}
+
+TEST(Analysis, PlayersNeedAPracticeRoomSpectatorsDoNot) {
+  test_server srv;
+  ws_client a(srv.port()), b(srv.port()), watcher(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  watcher.hello("carol");
+  std::string rated = start_sisyphos(a, b);
+  EXPECT_EQ(error_code(a.call("game.analyze", {{"room", rated}})), "analysis_not_allowed");
+  watcher.call("room.spectate", {{"room", rated}});
+  auto seen = watcher.call("game.analyze", {{"room", rated}});
+  // Either an analysis or the engine's reason why there is none: never a permission error.
+  EXPECT_NE(error_code(seen), "analysis_not_allowed");
+  EXPECT_NE(error_code(seen), "not_in_room");
+
+  auto practice = a.call("room.create", {{"game", "sisyphos"}, {"practice", true}});
+  std::string room = practice["result"]["room"];
+  EXPECT_EQ(practice["result"]["snapshot"]["practice"], true);
+  b.call("room.join", {{"room", room}});
+  ASSERT_TRUE(a.wait_event("game_started", room));
+  EXPECT_NE(error_code(a.call("game.analyze", {{"room", room}})), "analysis_not_allowed");
+}
+
+}  // namespace
+}  // namespace boardroom::test
