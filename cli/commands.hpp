@@ -14,5 +14,6 @@ command add_serve(CLI::App& app);
 command add_games(CLI::App& app);
 command add_perft(CLI::App& app);
 command add_moves(CLI::App& app);
+command add_load(CLI::App& app);
 
 }  // namespace boardroom::cli

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   add(boardroom::cli::add_games);
   add(boardroom::cli::add_perft);
   add(boardroom::cli::add_moves);
+  add(boardroom::cli::add_load);
 
   CLI11_PARSE(app, argc, argv);
   for (auto* sub : app.get_subcommands())

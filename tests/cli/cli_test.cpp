@@ -10,26 +10,15 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/process.hpp"
 #include "tests/support/ws_client.hpp"
 
 namespace boardroom::test {
 namespace {
 
-struct run_result {
-  int status = -1;
-  std::string out;
-};
-
-// Runs the binary with `args` through the shell, capturing stdout and stderr.
+// Runs the binary with `args`, capturing stdout and stderr.
 run_result run(const std::string& args) {
-  std::string command = std::string(BOARDROOM_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  run_result r;
-  std::array<char, 4096> chunk{};
-  while (std::size_t n = fread(chunk.data(), 1, chunk.size(), pipe))
-    r.out.append(chunk.data(), n);
-  r.status = WEXITSTATUS(pclose(pipe));
-  return r;
+  return run_command(std::string(BOARDROOM_BINARY) + " " + args);
 }
 
 std::string last_line(std::string text) {
@@ -91,37 +80,18 @@ TEST(Cli, BadInputGetsAClearErrorAndNonZeroExit) {
 }
 
 TEST(Cli, ServeStartsAnswersAndShutsDownGracefullyOnSigterm) {
-  int out[2];
-  ASSERT_EQ(pipe(out), 0);
-  pid_t pid = fork();
-  if (pid == 0) {
-    dup2(out[1], STDOUT_FILENO);
-    close(out[0]);
-    execl(BOARDROOM_BINARY, BOARDROOM_BINARY, "serve", "--host", "127.0.0.1", "--port", "0",
-          "--log-level", "warn", nullptr);
-    _exit(127);
-  }
-  close(out[1]);
-  // The first line names the port.
-  std::string line;
-  char ch;
-  while (read(out[0], &ch, 1) == 1 && ch != '\n')
-    line += ch;
-  auto colon = line.rfind(':');
-  ASSERT_NE(colon, std::string::npos) << line;
-  auto port = static_cast<std::uint16_t>(std::stoi(line.substr(colon + 1)));
-
-  EXPECT_EQ(http_get(port, "/healthz").status, 200);
-  ws_client client(port);
+  auto server = spawn_server(
+      BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", testing::TempDir() + "cli-serve"});
+  ASSERT_GT(server.port, 0);
+  EXPECT_EQ(http_get(server.port, "/healthz").status, 200);
+  ws_client client(server.port);
   EXPECT_EQ(client.hello("alice")["protocol"], 1);
 
-  kill(pid, SIGTERM);
+  kill(server.pid, SIGTERM);
   EXPECT_EQ(client.wait_closed(), 1001);  // going away
-  int status = 0;
-  waitpid(pid, &status, 0);
+  int status = stop_server(server, 0);    // already signalled: just wait for it
   EXPECT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0);
-  close(out[0]);
 }
 
 }  // namespace

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The standard load matrix: Amazons rooms of 2 players with 0 and 2 spectators (R = 10, 100, 1000),
+# closed loop and think time, idle connections, and the bare echo baseline, each three times; the
+# server and the load generator pinned to different cores. Prints one JSON line per run and a table
+# of medians. Loopback only. Usage: bench/run_matrix.sh [build dir] [seconds per run]
+set -euo pipefail
+build=${1:-build/release}
+seconds=${2:-10}
+bin=$build/boardroom
+echo_bin=$build/bench/echo_server
+out=$(mktemp -d)
+port=18400
+ulimit -n "$(ulimit -Hn)"
+
+start_server() {  # $1: command...; sets pid
+  taskset -c 0 "$@" > "$out/server.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 50); do grep -q listening "$out/server.log" && return; sleep 0.1; done
+  echo "server did not start" >&2; exit 1
+}
+stop_server() { kill "$pid"; wait "$pid" 2>/dev/null || true; }
+
+run() {  # $1: label; rest: load arguments
+  local label=$1; shift
+  for rep in 1 2 3; do
+    local data; data=$(mktemp -d)
+    start_server "$bin" serve --host 127.0.0.1 --port $port --threads 1 --data-dir "$data" \
+      --log-level warn --requests-per-second 100000 --request-burst 100000 --rooms-per-identity 100000
+    taskset -c 1 "$bin" load --port $port --server-pid "$pid" --seconds "$seconds" --json "$@" \
+      | sed "s/^{/{\"label\":\"$label\",\"rep\":$rep,/" | tee -a "$out/runs.jsonl"
+    stop_server; rm -rf "$data"
+  done
+}
+
+for rooms in 10 100 1000; do
+  for spectators in 0 2; do
+    run "closed R=$rooms S=$spectators" --game amazons --rooms $rooms --spectators $spectators
+  done
+  run "think R=$rooms" --game amazons --rooms $rooms --think
+done
+run "idle N=10000" --mode idle --connections 10000
+
+for rep in 1 2 3; do  # the baseline: a bare Beast echo server, 100 connections in a closed loop
+  start_server "$echo_bin" $port
+  taskset -c 1 "$bin" load --mode echo --port $port --rooms 100 --server-pid "$pid" \
+    --seconds "$seconds" --json | sed "s/^{/{\"label\":\"echo R=100\",\"rep\":$rep,/" \
+    | tee -a "$out/runs.jsonl"
+  stop_server
+done
+
+python3 - "$out/runs.jsonl" <<'PY'
+import json, statistics, sys
+runs = [json.loads(l) for l in open(sys.argv[1])]
+labels = list(dict.fromkeys(r["label"] for r in runs))
+print(f"\n{'run':<22}{'moves/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'CPU us/move':>13}{'KiB/conn':>10}")
+for label in labels:
+    rs = [r for r in runs if r["label"] == label]
+    med = lambda f: statistics.median(f(r) for r in rs)
+    per_conn = med(lambda r: r["server"].get("rss_kib_per_connection", 0))
+    print(f"{label:<22}{med(lambda r: r['moves_per_second']):>10.0f}{med(lambda r: r['rtt_ms']['p50']):>9.3f}"
+          f"{med(lambda r: r['rtt_ms']['p99']):>9.3f}{med(lambda r: r['server']['cpu_us_per_move']):>13.1f}"
+          f"{per_conn:>10.1f}")
+PY
+echo "raw runs: $out/runs.jsonl"

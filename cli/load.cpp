@@ -1,0 +1,63 @@
+// `boardroom load`: the load generator (bench/load), for users measuring their own deployment.
+
+#include <iostream>
+
+#include "bench/load/load.hpp"
+#include "cli/commands.hpp"
+
+namespace boardroom::cli {
+
+command add_load(CLI::App& app) {
+  auto* sub = app.add_subcommand(
+      "load",
+      "Drive a running server with real WebSocket clients and report throughput, latency, "
+      "and the server's CPU and memory");
+  auto o = std::make_shared<load::options>();
+  auto mode = std::make_shared<std::string>("play");
+  sub->add_option("--mode", *mode,
+                  "play: rooms playing random moves; idle: connections in the "
+                  "lobby; echo: round trips against bench/echo_server")
+      ->check(CLI::IsMember({"play", "idle", "echo"}))
+      ->capture_default_str();
+  sub->add_option("--host", o->host, "Server address (loopback by default)")->capture_default_str();
+  sub->add_option("--port", o->port, "Server port")->capture_default_str();
+  sub->add_option("--game", o->game, "Game spec to play")->capture_default_str();
+  sub->add_option("--rooms", o->rooms, "Rooms (echo: connections)")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  sub->add_option("--players", o->players, "Players per room (0: the game's minimum)")
+      ->capture_default_str();
+  sub->add_option("--spectators", o->spectators, "Spectators per room")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  sub->add_option("--connections", o->connections, "Idle mode: connections to hold")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  sub->add_option("--seconds", o->seconds, "How long to run (bounded to one hour)")
+      ->check(CLI::Range(0.1, 3600.0))
+      ->capture_default_str();
+  sub->add_flag("--think", o->think, "Players wait a random 0.5-1.5 s before each move");
+  sub->add_option("--server-pid", o->server_pid, "Read this process's CPU time and RSS from /proc");
+  sub->add_option("--threads", o->threads, "Client threads")->capture_default_str();
+  sub->add_option("--seed", o->seed, "Random seed for the moves")->capture_default_str();
+  auto json_only = std::make_shared<bool>(false);
+  sub->add_flag("--json", *json_only, "Print only the JSON line");
+
+  return [o, mode, json_only] {
+    o->mode = *mode == "idle"   ? load::mode::idle
+              : *mode == "echo" ? load::mode::echo
+                                : load::mode::play;
+    load::report r;
+    try {
+      r = load::run(*o);
+    } catch (const std::exception& e) {
+      std::cerr << "error: " << e.what() << '\n';
+      return 2;
+    }
+    if (!*json_only) std::cout << r.to_table(*o);
+    std::cout << r.to_json(*o).dump() << std::endl;
+    return r.connections > 0 ? 0 : 1;
+  };
+}
+
+}  // namespace boardroom::cli

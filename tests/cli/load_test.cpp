@@ -1,0 +1,58 @@
+// `boardroom load` against a real server process: it plays, measures and reports.
+
+#include <signal.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/process.hpp"
+
+namespace boardroom::test {
+namespace {
+
+nlohmann::json last_json_line(const std::string& out) {
+  auto start = out.rfind("\n{");
+  return nlohmann::json::parse(out.substr(start == std::string::npos ? 0 : start + 1));
+}
+
+TEST(Load, PlaysRoomsWithSpectatorsAndReadsTheServerFromProc) {
+  auto server = spawn_server(
+      BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", testing::TempDir() + "load-play"});
+  ASSERT_GT(server.port, 0);
+  auto r = run_command(std::string(BOARDROOM_BINARY) + " load --port " +
+                       std::to_string(server.port) + " --game sisyphos --rooms 3 --spectators 1" +
+                       " --seconds 1.5 --server-pid " + std::to_string(server.pid));
+  stop_server(server, SIGTERM);
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto report = last_json_line(r.out);
+  EXPECT_EQ(report["connections"], 9);
+  EXPECT_GT(report["moves"].get<int>(), 20);
+  EXPECT_GT(report["spectator_events_per_second"].get<double>(), 0);
+  EXPECT_TRUE(report["errors"].empty()) << report.dump();
+  EXPECT_GT(report["server"]["cpu_seconds"].get<double>(), 0);
+  EXPECT_GT(report["server"]["rss_mib"].get<double>(), 0);
+  EXPECT_LE(report["rtt_ms"]["p50"].get<double>(), report["rtt_ms"]["max"].get<double>());
+  EXPECT_NE(r.out.find("round trip p50/p95/p99/max ms"), std::string::npos);
+}
+
+TEST(Load, IdleConnectionsSitInTheLobby) {
+  auto server = spawn_server(
+      BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", testing::TempDir() + "load-idle"});
+  auto r = run_command(std::string(BOARDROOM_BINARY) + " load --mode idle --json --port " +
+                       std::to_string(server.port) + " --connections 50 --seconds 0.5" +
+                       " --server-pid " + std::to_string(server.pid));
+  stop_server(server, SIGTERM);
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto report = last_json_line(r.out);
+  EXPECT_EQ(report["connections"], 50);
+  EXPECT_TRUE(report["server"].contains("rss_kib_per_connection"));
+}
+
+TEST(Load, RefusesAnUnknownGame) {
+  auto r = run_command(std::string(BOARDROOM_BINARY) + " load --game chess --seconds 0.1");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.out.find("unknown game 'chess'"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace boardroom::test

@@ -1,0 +1,60 @@
+#include "tests/support/process.hpp"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+
+namespace boardroom::test {
+
+child_server spawn_server(const std::string& binary, const std::vector<std::string>& args) {
+  int out[2];
+  if (pipe(out) != 0) return {};
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(out[1], STDOUT_FILENO);
+    close(out[0]);
+    std::vector<std::string> all{binary, "serve", "--host", "127.0.0.1", "--port", "0"};
+    all.insert(all.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : all)
+      argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(binary.c_str(), argv.data());
+    _exit(127);
+  }
+  close(out[1]);
+  std::string line;
+  char ch;
+  while (read(out[0], &ch, 1) == 1 && ch != '\n')
+    line += ch;
+  child_server s{pid, 0, out[0]};
+  auto colon = line.rfind(':');
+  if (colon != std::string::npos)
+    s.port = static_cast<std::uint16_t>(std::stoi(line.substr(colon + 1)));
+  return s;
+}
+
+int stop_server(child_server& server, int signal) {
+  if (server.pid <= 0) return -1;
+  if (signal != 0) kill(server.pid, signal);
+  int status = 0;
+  waitpid(server.pid, &status, 0);
+  if (server.stdout_fd >= 0) close(server.stdout_fd);
+  server.pid = -1;
+  return status;
+}
+
+run_result run_command(const std::string& command) {
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  run_result r;
+  std::array<char, 4096> chunk{};
+  while (std::size_t n = fread(chunk.data(), 1, chunk.size(), pipe))
+    r.out.append(chunk.data(), n);
+  r.status = WEXITSTATUS(pclose(pipe));
+  return r;
+}
+
+}  // namespace boardroom::test

@@ -1,0 +1,33 @@
+#pragma once
+// The real `boardroom` executable run as a child process: a server on an ephemeral port, or a
+// command whose output is captured.
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace boardroom::test {
+
+struct child_server {
+  pid_t pid = -1;
+  std::uint16_t port = 0;
+  int stdout_fd = -1;
+};
+
+// Starts `binary serve --host 127.0.0.1 --port 0 <args>` and reads the port from its first line.
+child_server spawn_server(const std::string& binary, const std::vector<std::string>& args = {});
+
+// Sends `signal` (none when 0) and waits; returns the exit status as waitpid reports it.
+int stop_server(child_server& server, int signal);
+
+struct run_result {
+  int status = -1;  // exit code
+  std::string out;  // stdout and stderr together
+};
+
+// Runs `command` through the shell, capturing stdout and stderr.
+run_result run_command(const std::string& command);
+
+}  // namespace boardroom::test
