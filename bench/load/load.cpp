@@ -331,7 +331,8 @@ double percentile(std::vector<double>& v, double p) {
 }  // namespace
 
 report run(const options& o) {
-  auto spec = engine::parse_game_spec(o.game);
+  // Only playing needs a game; idle and echo connections never create rooms.
+  auto spec = engine::parse_game_spec(o.mode == mode::play ? o.game : "sisyphos");
   if (!spec) throw std::runtime_error(spec.error().message);
   int players = o.players > 0 ? o.players : spec->game_ptr->players().min;
 
