@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/amazons/amazons.hpp"
 #include "engine/core/bot.hpp"
 #include "engine/sisyphos/sisyphos.hpp"
 
@@ -10,8 +11,9 @@ namespace boardroom::engine {
 
 std::span<const game* const> all_games() {
   // One line per game: the only place that knows which games exist.
-  static const std::array<const game*, 1> games{
+  static const std::array<const game*, 2> games{
       &sisyphos::the_game(),
+      &amazons::the_game(),
   };
   return games;
 }

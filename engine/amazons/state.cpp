@@ -1,0 +1,132 @@
+#include "engine/amazons/state.hpp"
+
+#include "engine/amazons/legality.hpp"
+#include "engine/amazons/notation.hpp"
+
+namespace boardroom::engine::amazons {
+
+namespace {
+
+std::string_view colour_key(colour c) {
+  return c == colour::white ? "white" : "black";
+}
+
+std::string colour_name(colour c) {
+  return c == colour::white ? "White" : "Black";
+}
+
+}  // namespace
+
+int state::current_player() const {
+  return is_terminal() ? no_player : position_.seat_of(position_.to_move());
+}
+
+result<std::string> state::play(std::string_view text) {
+  const auto& g = position_.geometry();
+  auto written = parse_move(g, text);
+  if (!written) return std::unexpected(written.error());
+  auto m = check_move(position_, rules_, *written);
+  if (!m) return std::unexpected(m.error());
+  position_.play_unchecked(*m);
+  return move_text(g, *m);
+}
+
+std::vector<std::string> state::legal_moves() const {
+  // A move list holds up to 4901 moves (20 KB): kept off the stacks of the server's handlers.
+  auto moves = std::make_unique<move_list>();
+  position_.generate_moves(rules_, *moves);
+  std::vector<std::string> out;
+  out.reserve(static_cast<std::size_t>(moves->size()));
+  char text[max_move_text];
+  for (move m : *moves)
+    out.emplace_back(text, write_move_text(text, position_.geometry(), m));
+  return out;
+}
+
+std::string state::random_move(std::mt19937_64& rng) const {
+  auto moves = std::make_unique<move_list>();
+  position_.generate_moves(rules_, *moves);
+  if (moves->empty()) return {};
+  std::uniform_int_distribution<int> pick(0, moves->size() - 1);
+  return move_text(position_.geometry(), (*moves)[pick(rng)]);
+}
+
+std::optional<engine::outcome> state::outcome() const {
+  if (!is_terminal()) return std::nullopt;
+  // The side to move has nothing left to play and loses; there are no draws.
+  colour loser = position_.to_move();
+  int losing_seat = position_.seat_of(loser);
+  std::string description = colour_name(loser) + " cannot move";
+  if (rules_.komi > 0) description += " and has no passes left";
+  description += ": " + colour_name(opponent(loser)) + " wins";
+  if (position_.swapped()) {
+    description += " (after the swap player " + std::to_string(losing_seat) + " played " +
+                   colour_name(loser) + ")";
+  }
+  engine::outcome o;
+  o.ranks = {1, 1};
+  o.scores = {1.0, 1.0};
+  o.ranks[losing_seat] = 2;
+  o.scores[losing_seat] = 0.0;
+  o.reason = "no_moves";
+  o.description = std::move(description);
+  return o;
+}
+
+std::string state::to_text() const {
+  return position_text(position_);
+}
+
+nlohmann::json state::view() const {
+  const auto& g = position_.geometry();
+  auto amazons = nlohmann::json::array();
+  auto arrows = nlohmann::json::array();
+  for (square s = 0; s < g.num_squares; ++s) {
+    cell c = position_.at(s);
+    if (c == cell::arrow) {
+      arrows.push_back(square_name(g, s));
+    } else if (c != cell::empty) {
+      colour owner = c == cell::white ? colour::white : colour::black;
+      amazons.push_back({{"square", square_name(g, s)},
+                         {"colour", colour_key(owner)},
+                         {"owner", position_.seat_of(owner)}});
+    }
+  }
+  auto players = nlohmann::json::array();  // by seat
+  for (int seat = 0; seat < num_colours; ++seat) {
+    colour c = position_.colour_of(seat);
+    players.push_back({{"colour", colour_key(c)}, {"passes_left", position_.passes(c)}});
+  }
+  bool over = is_terminal();
+  colour to_move = position_.to_move();
+  std::string files;
+  for (int f = 0; f < g.size; ++f)
+    files += static_cast<char>('a' + f);
+  return {
+      {"board_size", g.size},
+      {"files", files},
+      {"ranks", g.size},
+      {"amazons", amazons},
+      {"arrows", arrows},
+      {"to_move", over ? nlohmann::json(nullptr) : nlohmann::json(position_.seat_of(to_move))},
+      {"colour_to_move", over ? nlohmann::json(nullptr) : nlohmann::json(colour_key(to_move))},
+      {"players", players},
+      {"swapped", position_.swapped()},
+      {"swap_rule", rules_.swap},
+      {"komi", rules_.komi},
+      // What the side to move may do besides queen moves: clients can offer buttons for these.
+      {"can_swap", !over && position_.can_swap(rules_)},
+      {"can_pass", !over && position_.can_pass()},
+      {"position", to_text()},
+  };
+}
+
+std::unique_ptr<engine::state> state::clone() const {
+  return std::make_unique<state>(*this);
+}
+
+std::uint64_t state::perft(int depth) const {
+  return amazons::perft(position_, rules_, depth);
+}
+
+}  // namespace boardroom::engine::amazons
