@@ -15,5 +15,8 @@ command add_games(CLI::App& app);
 command add_perft(CLI::App& app);
 command add_moves(CLI::App& app);
 command add_load(CLI::App& app);
+command add_solve(CLI::App& app);
+command add_analyze(CLI::App& app);
+command add_replay(CLI::App& app);
 
 }  // namespace boardroom::cli

@@ -20,6 +20,9 @@ int main(int argc, char** argv) {
   add(boardroom::cli::add_perft);
   add(boardroom::cli::add_moves);
   add(boardroom::cli::add_load);
+  add(boardroom::cli::add_solve);
+  add(boardroom::cli::add_analyze);
+  add(boardroom::cli::add_replay);
 
   CLI11_PARSE(app, argc, argv);
   for (auto* sub : app.get_subcommands())

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "engine/amazons/amazons.hpp"
+#include "engine/arimaa/arimaa.hpp"
 #include "engine/core/bot.hpp"
 #include "engine/sisyphos/sisyphos.hpp"
 
@@ -11,9 +12,10 @@ namespace boardroom::engine {
 
 std::span<const game* const> all_games() {
   // One line per game: the only place that knows which games exist.
-  static const std::array<const game*, 2> games{
+  static const std::array<const game*, 3> games{
       &sisyphos::the_game(),
       &amazons::the_game(),
+      &arimaa::the_game(),
   };
   return games;
 }

@@ -1,6 +1,7 @@
 #include <memory>
 
 #include "engine/sisyphos/notation.hpp"
+#include "engine/sisyphos/perfect.hpp"
 #include "engine/sisyphos/sisyphos.hpp"
 #include "engine/sisyphos/state.hpp"
 
@@ -31,6 +32,10 @@ class game final : public engine::game {
     if (!pos) return std::unexpected(pos.error());
     return std::make_unique<state>(*r, *pos);
   }
+
+  // Both need the edition's solved table (table_registry.hpp); without it they say so.
+  std::vector<const bot*> own_bots() const override { return {&perfect_bot()}; }
+  result<nlohmann::json> analyze(const engine::state& s) const override { return analyze_state(s); }
 
  private:
   // Resolving again is idempotent for resolved maps and keeps a caller's slip from reaching

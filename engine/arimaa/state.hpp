@@ -1,0 +1,72 @@
+#pragma once
+// The engine::state of an Arimaa game: the committed position, the turn number, the positions seen
+// (for repetition), a turn being submitted step by step, and the ending if the game is over.
+//
+// Moves in the engine interface (see rules.md, "In boardroom"):
+//   - a setup, "1g Ra1 Rb1 ... Dh2" (tag optional when submitted);
+//   - a whole turn, "2g Ed2n Ed3n" or "Ed2n Ed3n", with or without capture tokens; a one-step
+//     turn needs its tag ("2g Ed2n") or "end" ("Ed2n end");
+//   - one step, "Ed2n" without tag: it is held as pending and current_player() stays; more steps
+//     follow the same way, "end" finishes the turn, "undo" takes back the last pending step.
+// play() returns the record: a setup or turn in canonical long notation with its tag and all
+// captures; for a pending step the step with its capture.
+// legal_moves(): one whole turn per distinct resulting position (a shortest step sequence, with
+// tag and captures); during the setups a fixed short list of setups (rules.md says why); with
+// steps pending, the next steps that can still end in a legal turn, and "end" when ending is legal.
+
+#include <memory>
+#include <optional>
+
+#include "engine/arimaa/ending.hpp"
+#include "engine/arimaa/history.hpp"
+#include "engine/arimaa/legality.hpp"
+#include "engine/arimaa/position.hpp"
+#include "engine/core/game.hpp"
+
+namespace boardroom::engine::arimaa {
+
+class state final : public engine::state {
+ public:
+  state() = default;  // Gold to set up
+
+  // Reads to_text(); errors: bad_notation, illegal_move (for pending steps).
+  static result<state> from_text(std::string_view text);
+
+  int num_players() const override { return num_colours; }
+  int current_player() const override;
+  result<std::string> play(std::string_view text) override;
+  std::vector<std::string> legal_moves() const override;
+  std::string random_move(std::mt19937_64& rng) const override;
+  bool is_terminal() const override { return ending_.over(); }
+  std::optional<engine::outcome> outcome() const override;
+  std::string to_text() const override;
+  nlohmann::json view() const override;
+  std::unique_ptr<engine::state> clone() const override;
+  std::uint64_t perft(int depth) const override;
+
+  const position& board() const { return pos_; }  // committed: without pending steps
+  int turn_number() const { return turn_; }
+  bool in_setup() const { return turn_ == 1; }
+  std::string tag() const { return turn_tag(turn_, pos_.to_move()); }
+  const arimaa::ending& ending() const { return ending_; }
+  const history& seen() const { return seen_; }
+  const std::optional<turn_builder>& pending() const { return pending_; }
+
+  // The representative setups legal_moves() lists for `side` (canonical text, no tag).
+  static const std::vector<std::string>& listed_setups(colour side);
+
+ private:
+  result<std::string> play_setup(const submission& sub);
+  result<std::string> play_steps(const submission& sub);
+  result<std::string> undo();
+  result<std::string> commit(const turn_builder& turn);
+  std::string turn_text(const step_path& steps, std::string_view tag) const;
+
+  position pos_;
+  int turn_ = 1;
+  history seen_;
+  std::optional<turn_builder> pending_;
+  arimaa::ending ending_;
+};
+
+}  // namespace boardroom::engine::arimaa
