@@ -70,8 +70,7 @@ TEST(ArimaaCli, MovesTakesArchiveTurnsWithOrWithoutTags) {
   EXPECT_GT(std::stoi(tagged.out), 1000);
   auto wrong = run("moves arimaa --moves '" + gold + ";" + silver + ";2g Ee2n Ee3s'");
   EXPECT_EQ(wrong.status, 2);
-  EXPECT_NE(wrong.out.find("move 3 '2g Ee2n Ee3s': the turn does not change"),
-            std::string::npos)
+  EXPECT_NE(wrong.out.find("move 3 '2g Ee2n Ee3s': the turn does not change"), std::string::npos)
       << wrong.out;
 }
 
