@@ -128,13 +128,15 @@ class client : public std::enable_shared_from_this<client> {
 class table : public std::enable_shared_from_this<table> {
  public:
   explicit table(engine::game_spec spec, int seats) : spec_(std::move(spec)), seats_(seats) {}
-  std::vector<std::shared_ptr<client>> members;  // players first, then spectators
+  // Players first, then spectators. Weak: each client owns its table, so strong references
+  // both ways would be a cycle that outlives the run.
+  std::vector<std::weak_ptr<client>> members;
   const engine::game_spec& spec() const { return spec_; }
   int seats() const { return seats_; }
 
   void room_created(const std::string& room) {
     for (std::size_t i = 1; i < members.size(); ++i)
-      members[i]->on_room_ready(room);
+      if (auto member = members[i].lock()) member->on_room_ready(room);
   }
 
  private:
@@ -351,13 +353,12 @@ report run(const options& o) {
       auto group = std::make_shared<table>(*spec, players);
       for (int s = 0; s < players + o.spectators; ++s) {
         auto role = s < players ? client::role::player : client::role::spectator;
-        group->members.push_back(std::make_shared<client>(*ios[t], o, tallies[t], role, group, s));
+        clients.push_back(std::make_shared<client>(*ios[t], o, tallies[t], role, group, s));
+        group->members.push_back(clients.back());
       }
       // Seat 0 creates the room once connected; the others connect now and join when told.
-      for (auto& c : group->members) {
-        clients.push_back(c);
-        c->start();
-      }
+      for (auto& c : group->members)
+        c.lock()->start();
     }
   } else {
     int n = o.mode == mode::idle ? o.connections : o.rooms;
