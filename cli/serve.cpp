@@ -18,7 +18,13 @@ command add_serve(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--threads", cfg->threads, "Worker threads (0: one per core)")
       ->capture_default_str();
-  sub->add_option("--data-dir", cfg->data_dir, "Directory for the server's data")
+  sub->add_option("--data-dir", cfg->data_dir,
+                  "Directory for the server's database (created when missing)")
+      ->capture_default_str();
+  sub->add_option("--sync", cfg->sync,
+                  "normal: acknowledged moves survive a crash of the server process; full: also "
+                  "a power failure (one fsync per move)")
+      ->check(CLI::IsMember({"normal", "full"}))
       ->capture_default_str();
   sub->add_option("--log-level", cfg->log_level, "trace, debug, info, warn, error or off")
       ->capture_default_str();
@@ -55,7 +61,7 @@ command add_serve(CLI::App& app) {
     server::server srv(*cfg);
     auto port = srv.start();
     if (!port) {
-      spdlog::error("{}", port.error());
+      std::cerr << "boardroom serve: " << port.error() << std::endl;
       return 1;
     }
     // Scripts that pass --port 0 read the port from this line.

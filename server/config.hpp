@@ -26,9 +26,12 @@ struct limits {
 
 struct config {
   std::string host = "0.0.0.0";
-  std::uint16_t port = 8080;  // 0: any free port (tests)
-  int threads = 0;            // 0: one per core
-  std::string data_dir = "data";
+  std::uint16_t port = 8080;      // 0: any free port (tests)
+  int threads = 0;                // 0: one per core
+  std::string data_dir = "data";  // the database lives here; created when missing
+  // "normal": acknowledged moves survive a crash of the server process; "full": also a power
+  // failure, at one fsync per move (see sqlite_store.hpp).
+  std::string sync = "normal";
   std::string log_level = "info";
   limits limit;
 };

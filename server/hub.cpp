@@ -3,7 +3,10 @@
 #include <random>
 #include <vector>
 
+#include <spdlog/spdlog.h>
+
 #include "server/ids.hpp"
+#include "server/sha256.hpp"
 
 namespace boardroom::server {
 
@@ -19,8 +22,8 @@ struct overloaded : F... {
 
 }  // namespace
 
-hub::hub(boost::asio::io_context& io, const config& cfg, metrics& stats)
-    : io_(io), config_(cfg), metrics_(stats) {}
+hub::hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& storage)
+    : io_(io), config_(cfg), metrics_(stats), store_(storage) {}
 
 void hub::fail(peer& conn, const json& id, const protocol::error& e) {
   metrics_.count_error(e.code);
@@ -113,26 +116,63 @@ void hub::on_hello(const std::shared_ptr<peer>& conn, client_context& ctx, const
   }
   std::string player;
   std::string token;
+  std::string token_hash;
   bool resumed = false;
+  if (m.resume_token) {
+    token_hash = sha256_hex(*m.resume_token);
+    std::string known_name;
+    {
+      std::lock_guard lock(mutex_);
+      if (auto it = tokens_.find(token_hash); it != tokens_.end()) {
+        player = it->second;
+        known_name = identities_[player].name;
+      }
+    }
+    if (player.empty()) {  // not in memory: an identity from before, or from before a restart
+      auto found = store_.find_identity(token_hash);
+      if (!found) {
+        ++metrics_.store_errors_total;
+        spdlog::error("{}", found.error());
+        return fail(*conn, id, storage_failed());
+      }
+      if (*found) {
+        player = (*found)->id;
+        known_name = (*found)->name;
+      }
+    }
+    if (!player.empty()) {
+      token = *m.resume_token;
+      resumed = true;
+      if (known_name != m.name) {  // the name on record is for people only: not worth a refusal
+        if (auto ok = store_.save_identity({player, m.name, token_hash, 0}); !ok) {
+          ++metrics_.store_errors_total;
+          spdlog::warn("{}", ok.error());
+        }
+      }
+    }
+  }
+  if (!resumed) {
+    // Stored before it is handed out: a token in the client's hands always resumes.
+    player = "p" + random_hex(8);
+    token = random_hex(32);
+    token_hash = sha256_hex(token);
+    auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::system_clock::now().time_since_epoch())
+                   .count();
+    if (auto ok = store_.save_identity({player, m.name, token_hash, now}); !ok) {
+      ++metrics_.store_errors_total;
+      spdlog::error("{}", ok.error());
+      return fail(*conn, id, storage_failed());
+    }
+  }
   std::shared_ptr<peer> replaced;
   std::vector<std::string> rooms;
   {
     std::lock_guard lock(mutex_);
-    if (m.resume_token) {
-      if (auto it = tokens_.find(*m.resume_token); it != tokens_.end()) {
-        player = it->second;
-        token = *m.resume_token;
-        resumed = true;
-      }
-    }
-    if (!resumed) {
-      player = "p" + random_hex(8);
-      token = random_hex(32);
-      tokens_[token] = player;
-    }
+    tokens_[token_hash] = player;
     identity& ident = identities_[player];
     ident.name = m.name;
-    ident.token = token;
+    ident.token_hash = token_hash;
     replaced = ident.conn.lock();
     ident.conn = conn;
     rooms.assign(ident.rooms.begin(), ident.rooms.end());
@@ -221,7 +261,8 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                          .creator = ctx.player,
                          .seed = std::random_device{}(),
                          .bots = std::move(bots),
-                         .practice = m.practice};
+                         .practice = m.practice,
+                         .created = std::chrono::system_clock::now()};
   std::shared_ptr<room> r;
   {
     std::lock_guard lock(mutex_);
@@ -236,7 +277,8 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
       return;
     }
     ++ident.rooms_created;
-    r = std::make_shared<room>(io_, std::move(settings), config_.limit, *this, lobby_, metrics_);
+    r = std::make_shared<room>(io_, std::move(settings), config_.limit, *this, lobby_, metrics_,
+                               store_);
     rooms_[r->id()] = r;
   }
   r->open({ctx.player, ctx.name, conn}, seat, id);
@@ -271,7 +313,7 @@ void hub::prune_locked(const std::string& player) {
   if (it == identities_.end()) return;
   const identity& ident = it->second;
   if (!ident.conn.expired() || !ident.rooms.empty() || ident.rooms_created > 0) return;
-  tokens_.erase(ident.token);
+  if (!ident.token_hash.empty()) tokens_.erase(ident.token_hash);
   identities_.erase(it);
 }
 
@@ -295,6 +337,37 @@ void hub::room_closed(const std::string& room, const std::string& creator) {
     --it->second.rooms_created;
     prune_locked(creator);
   }
+}
+
+store_result<hub::restore_report> hub::restore() {
+  auto stored = store_.load_unfinished_rooms();
+  if (!stored) return std::unexpected(stored.error());
+  restore_report report;
+  for (const auto& each : *stored) {
+    auto r = room::restore(io_, each, config_.limit, *this, lobby_, metrics_, store_);
+    if (!r) {
+      spdlog::error("room {} cannot be restored, its {}; it stays in the store as it is",
+                    each.record.id, r.error());
+      ++report.failed;
+      continue;
+    }
+    room_status status = (*r)->restored_status();
+    if (status != room_status::waiting && status != room_status::playing) {
+      // The status is written with the event that sets it, so only a store changed by other
+      // means gets here; the log is what counts.
+      if (auto ok = store_.set_status(each.record.id, status); !ok)
+        return std::unexpected(ok.error());
+      continue;
+    }
+    {
+      std::lock_guard lock(mutex_);
+      rooms_[(*r)->id()] = *r;
+      ++identities_[(*r)->creator()].rooms_created;
+    }
+    if (auto ok = (*r)->resume_after_restart(); !ok) return std::unexpected(ok.error());
+    ++report.rooms;
+  }
+  return report;
 }
 
 json hub::public_rooms(const std::optional<std::string>& game) const {

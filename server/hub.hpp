@@ -3,6 +3,8 @@
 //
 // The hub's maps are guarded by one mutex held only for lookups and inserts; it never runs room
 // code under that lock (room methods post to the room's strand), so rooms and hub cannot deadlock.
+// Identities are written to the store; the maps are a cache of the identities that are connected
+// or belong to open rooms. Resume tokens are known only by their SHA-256.
 
 #include <chrono>
 #include <map>
@@ -20,6 +22,7 @@
 #include "server/metrics.hpp"
 #include "server/peer.hpp"
 #include "server/room.hpp"
+#include "server/store.hpp"
 
 namespace boardroom::server {
 
@@ -31,7 +34,16 @@ struct client_context {
 
 class hub final : public room_host {
  public:
-  hub(boost::asio::io_context& io, const config& cfg, metrics& stats);
+  hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& storage);
+
+  // Server start, before any connection: rebuilds every unfinished room from the store. A room
+  // whose log cannot be replayed is left in the store and logged; the call fails only when the
+  // store cannot be read or written.
+  struct restore_report {
+    int rooms = 0;   // brought back, waiting or playing
+    int failed = 0;  // left alone, see the log
+  };
+  store_result<restore_report> restore();
 
   void handle(const std::shared_ptr<peer>& conn, client_context& ctx, const nlohmann::json& id,
               protocol::message msg, std::chrono::steady_clock::time_point received);
@@ -54,7 +66,7 @@ class hub final : public room_host {
  private:
   struct identity {
     std::string name;
-    std::string token;
+    std::string token_hash;  // empty for an identity known from a restored room until its hello
     std::weak_ptr<peer> conn;
     std::set<std::string> rooms;
     int rooms_created = 0;  // rooms created that are still open
@@ -71,11 +83,12 @@ class hub final : public room_host {
   boost::asio::io_context& io_;
   const config& config_;
   metrics& metrics_;
+  store& store_;
   lobby lobby_;
 
   mutable std::mutex mutex_;
   std::map<std::string, identity> identities_;          // by player id
-  std::map<std::string, std::string> tokens_;           // resume token -> player id
+  std::map<std::string, std::string> tokens_;           // sha256 of a resume token -> player id
   std::map<std::string, std::shared_ptr<room>> rooms_;  // open rooms by id
   std::map<const peer*, std::weak_ptr<peer>> connections_;
 };

@@ -33,6 +33,8 @@ std::string metrics::prometheus_text() const {
   gauge("boardroom_requests_total", "Requests received.", requests_total.load(), "counter");
   gauge("boardroom_games_finished_total", "Games that reached an outcome.",
         games_finished_total.load(), "counter");
+  gauge("boardroom_store_errors_total", "Writes the store refused (nothing was acknowledged).",
+        store_errors_total.load(), "counter");
 
   std::lock_guard lock(mutex_);
   out << "# HELP boardroom_errors_total Errors sent to clients, by code.\n"

@@ -1,5 +1,6 @@
 #include "server/room.hpp"
 
+#include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
 #include "protocol/rpc.hpp"
@@ -13,27 +14,61 @@ using protocol::app_error;
 
 namespace {
 
+// A server-initiated event (a bot's move, a forfeit by abandonment) that could not be written is
+// tried again after this long.
+constexpr auto store_retry = std::chrono::milliseconds(1000);
+
 std::int64_t unix_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
 
+std::string bot_player(int index, const engine::bot& b) {
+  return "bot:" + std::string(b.name()) + ":" + std::to_string(index);
+}
+
+// The status a room has after an event of `type`, when that event changes it.
+std::optional<room_status> status_set_by(const std::string& type) {
+  if (type == "game_started") return room_status::playing;
+  if (type == "game_over") return room_status::finished;
+  if (type == "room_closed") return room_status::closed;
+  return std::nullopt;
+}
+
+bool changes_position(const std::string& type) {
+  return type == "game_started" || type == "move" || type == "game_over";
+}
+
+engine::outcome outcome_from_json(const json& j) {
+  engine::outcome o;
+  o.ranks = j.at("ranks").get<std::vector<int>>();
+  o.scores = j.at("scores").get<std::vector<double>>();
+  o.reason = j.at("reason").get<std::string>();
+  o.description = j.value("description", "");
+  return o;
+}
+
 }  // namespace
 
+protocol::error storage_failed() {
+  return app_error("storage_failed",
+                   "the server could not record this, so it did not happen; try again later");
+}
+
 room::room(boost::asio::io_context& io, room_settings settings, const limits& limit,
-           room_host& host, lobby& directory, metrics& stats)
+           room_host& host, lobby& directory, metrics& stats, store& storage)
     : strand_(boost::asio::make_strand(io)),
       settings_(std::move(settings)),
       limit_(limit),
       host_(host),
       lobby_(directory),
       metrics_(stats),
+      store_(storage),
       seats_(settings_.seats),
       linger_(strand_),
-      rng_(settings_.seed) {
-  ++metrics_.rooms;
-}
+      bot_timer_(strand_),
+      rng_(settings_.seed) {}
 
 template <class F>
 void room::on_strand(F&& f) {
@@ -50,19 +85,79 @@ void room::fail(const member& who, const json& id, const protocol::error& e) {
 
 void room::open(member creator, int seat_index, json id) {
   on_strand([this, creator = std::move(creator), seat_index, id = std::move(id)] {
-    for (const auto& [index, b] : settings_.bots)
-      seat_bot(index, *b);
+    // Nobody can see the room yet, so it is set up in place; if the store refuses it, it is
+    // dropped as a whole.
+    batch pending;
+    for (const auto& [index, b] : settings_.bots) {
+      seat_player(index, bot_player(index, *b), std::string(b->name()) + " bot", b);
+      stage(pending, "player_joined",
+            {{"seat", index},
+             {"player", seats_[index].player},
+             {"name", seats_[index].name},
+             {"bot", b->name()}});
+    }
     if (seat_index >= 0) {
-      take_seat(creator, seat_index);
+      seat_player(seat_index, creator.player, creator.name, nullptr);
+      stage(pending, "player_joined",
+            {{"seat", seat_index}, {"player", creator.player}, {"name", creator.name}});
+    }
+    const bool starting = seats_taken() == settings_.seats && settings_.auto_start;
+    std::unique_ptr<engine::state> first;
+    if (starting) stage_start(pending, first);
+
+    json params = json::object();
+    for (const auto& [k, v] : settings_.spec.params)
+      params[k] = engine::param_json(v);
+    room_record record{.id = settings_.id,
+                       .game = std::string(settings_.spec.game_ptr->key()),
+                       .spec = settings_.spec.text(),
+                       .params = params.dump(),
+                       .seats = settings_.seats,
+                       .is_public = settings_.is_public,
+                       .invite_code = settings_.invite_code,
+                       .creator = settings_.creator,
+                       .seed = settings_.seed,
+                       .bots = {},
+                       .practice = settings_.practice,
+                       .auto_start = settings_.auto_start,
+                       .status = room_status::waiting,
+                       .created_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                         settings_.created.time_since_epoch())
+                                         .count()};
+    for (const auto& [index, b] : settings_.bots)
+      record.bots[index] = std::string(b->name());
+    std::vector<stored_event> rows;
+    for (const auto& e : pending) {
+      rows.push_back({e.version, e.body.dump()});
+      if (auto s = status_set_by(e.body["type"].get<std::string>())) record.status = *s;
+    }
+    if (auto ok = store_.create_room(record, rows); !ok) {
+      ++metrics_.store_errors_total;
+      spdlog::error("{}", ok.error());
+      fail(creator, id, storage_failed());
+      status_ = status::closed;
+      host_.room_closed(settings_.id, settings_.creator);
+      return;
+    }
+    ++metrics_.rooms;
+    std::optional<event> started;
+    if (starting) {
+      started = std::move(pending.back());
+      pending.pop_back();
+    }
+    for (auto& e : pending)
+      publish(std::move(e));  // the creator learns of its own arrival from the snapshot
+    if (seat_index >= 0) {
+      seats_[seat_index].conn = creator.conn;
     } else {  // a creator without a seat (a tournament script) watches the room
       spectators_[creator.player] = {creator.name, creator.conn};
-      host_.member_added(creator.player, settings_.id);
     }
+    host_.member_added(creator.player, settings_.id);
     if (settings_.is_public) publish_summary("opened");
     json result{{"room", settings_.id}, {"snapshot", snapshot(creator.player)}};
     if (!settings_.is_public) result["invite_code"] = settings_.invite_code;
     reply(*creator.conn, id, result);
-    if (seats_taken() == settings_.seats && settings_.auto_start) begin_game();
+    if (started) begin_game(std::move(first), std::move(*started));
   });
 }
 
@@ -98,11 +193,26 @@ void room::join(member who, std::optional<int> seat_index, std::optional<std::st
       }
       if (index < 0) return fail(who, id, app_error("room_full", "every seat is taken"));
     }
+    // The seat is taken tentatively: the start (when this fills the room) needs it, and it is
+    // handed back if the store refuses the events.
+    seat_player(index, who.player, who.name, nullptr);
+    batch pending;
+    stage(pending, "player_joined", {{"seat", index}, {"player", who.player}, {"name", who.name}});
+    const bool starting = seats_taken() == settings_.seats && settings_.auto_start;
+    std::unique_ptr<engine::state> first;
+    if (starting) stage_start(pending, first);
+    if (!persist(pending)) {
+      seats_[index] = seat{};
+      return fail(who, id, storage_failed());
+    }
     spectators_.erase(who.player);  // a spectator may sit down
-    take_seat(who, index);
+    host_.member_added(who.player, settings_.id);
+    // The joiner learns of its own arrival from the reply's snapshot, not from the event.
+    publish(std::move(pending[0]));
+    seats_[index].conn = who.conn;
     reply(*who.conn, id, {{"room", settings_.id}, {"snapshot", snapshot(who.player)}});
     if (settings_.is_public) publish_summary("updated");
-    if (seats_taken() == settings_.seats && settings_.auto_start) begin_game();
+    if (starting) begin_game(std::move(first), std::move(pending[1]));
   });
 }
 
@@ -129,11 +239,18 @@ void room::leave(member who, json id) {
     }
     int index = seat_of(who.player);
     if (index >= 0 && status_ == status::playing) {
-      forfeit(index, "left", seats_[index].name + " left the game");
-    }
-    remove_member(who.player);  // frees the seat of a waiting room
-    if (index >= 0 && status_ == status::waiting) {
-      emit("player_left", {{"seat", index}, {"player", who.player}, {"name", who.name}});
+      if (!finish(forfeit_outcome(index, "left", seats_[index].name + " left the game"))) {
+        return fail(who, id, storage_failed());
+      }
+      remove_member(who.player);
+    } else if (index >= 0 && status_ == status::waiting) {
+      batch pending;
+      stage(pending, "player_left", {{"seat", index}, {"player", who.player}, {"name", who.name}});
+      if (!persist(pending)) return fail(who, id, storage_failed());
+      remove_member(who.player);  // frees the seat, so the leaver does not get the event
+      publish(std::move(pending[0]));
+    } else {
+      remove_member(who.player);
     }
     reply(*who.conn, id, {{"room", settings_.id}, {"left", true}});
     maybe_close();
@@ -158,10 +275,11 @@ void room::start(member who, json id) {
                                 std::to_string(range.min) + " to " + std::to_string(range.max) +
                                 " players; " + std::to_string(taken) + " seated"));
     }
-    // Starting early drops the empty seats; the seated players keep their order.
-    std::erase_if(seats_, [](const seat& s) { return s.player.empty(); });
-    settings_.seats = static_cast<int>(seats_.size());
-    begin_game();
+    batch pending;
+    std::unique_ptr<engine::state> first;
+    stage_start(pending, first);
+    if (!persist(pending)) return fail(who, id, storage_failed());
+    begin_game(std::move(first), std::move(pending[0]));
     reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
   });
 }
@@ -205,37 +323,59 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
                                 "; your move was made at " + std::to_string(*version),
                             "version"));
     }
+    // Played on a copy: the room's state changes only once the move is durable.
     int mover = state_->current_player();
-    auto played = state_->play(move_text);
+    auto next = state_->clone();
+    auto played = next->play(move_text);
     if (!played) {
       return fail(
           who, id,
           {protocol::rpc_code::application, played.error().code, played.error().message, "move"});
     }
+    batch pending;
+    stage_move(pending, mover, *next, *played);
+    if (!persist(pending)) return fail(who, id, storage_failed());
     reply(*who.conn, id, {{"room", settings_.id}, {"move", *played}, {"version", version_ + 1}});
-    after_move(mover, *played);
+    commit_move(std::move(next), *played, pending);
     metrics_.observe_move_seconds(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - received).count());
   });
 }
 
-void room::after_move(int mover, const std::string& played) {
+void room::stage_move(batch& pending, int mover, const engine::state& next,
+                      const std::string& played) const {
+  stage(pending, "move",
+        {{"seat", mover},
+         {"move", played},
+         {"ply", moves_.size() + 1},
+         {"to_move", next.is_terminal() ? json(nullptr) : json(next.current_player())},
+         {"position", next.to_text()}},
+        true);
+  if (next.is_terminal())
+    stage(pending, "game_over", {{"outcome", outcome_json(next.outcome())}}, true);
+}
+
+void room::commit_move(std::unique_ptr<engine::state> next, const std::string& played,
+                       batch& pending) {
+  state_ = std::move(next);
   moves_.push_back(played);
   ++metrics_.moves_total;
-  json fields{{"seat", mover},
-              {"move", played},
-              {"ply", moves_.size()},
-              {"to_move", state_->is_terminal() ? json(nullptr) : json(state_->current_player())},
-              {"position", state_->to_text()}};
-  emit("move", std::move(fields), true);
-  if (state_->is_terminal()) return finish(*state_->outcome());
+  publish(std::move(pending[0]));
+  if (pending.size() > 1) return conclude(*state_->outcome(), std::move(pending[1]));
   schedule_bot();
 }
 
 // Bots move from their own handler, so a game between bots never runs as one long call.
-void room::schedule_bot() {
+void room::schedule_bot(std::chrono::milliseconds delay) {
   if (status_ != status::playing || !seats_[state_->current_player()].bot) return;
-  boost::asio::post(strand_, [self = shared_from_this()] { self->bot_move(); });
+  if (delay.count() == 0) {
+    boost::asio::post(strand_, [self = shared_from_this()] { self->bot_move(); });
+    return;
+  }
+  bot_timer_.expires_after(delay);
+  bot_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (!ec) self->bot_move();
+  });
 }
 
 void room::bot_move() {
@@ -244,12 +384,20 @@ void room::bot_move() {
   const engine::bot* b = seats_[mover].bot;
   if (!b) return;
   auto choice = b->choose(*state_, rng_);
-  auto played = choice ? state_->play(*choice) : std::unexpected(choice.error());
+  auto next = state_->clone();
+  auto played = choice ? next->play(*choice) : std::unexpected(choice.error());
   if (!played) {  // e.g. a table the bot needs is not loaded: the bot's seat loses
-    return forfeit(mover, "bot_failed",
-                   seats_[mover].name + " could not move: " + played.error().message);
+    if (!finish(
+            forfeit_outcome(mover, "bot_failed",
+                            seats_[mover].name + " could not move: " + played.error().message))) {
+      schedule_bot(store_retry);
+    }
+    return;
   }
-  after_move(mover, *played);
+  batch pending;
+  stage_move(pending, mover, *next, *played);
+  if (!persist(pending)) return schedule_bot(store_retry);
+  commit_move(std::move(next), *played, pending);
 }
 
 void room::resign(member who, json id) {
@@ -261,7 +409,9 @@ void room::resign(member who, json id) {
                   app_error(status_ == status::finished ? "game_over" : "game_not_started",
                             "there is no game in progress"));
     }
-    forfeit(index, "resignation", seats_[index].name + " resigned");
+    if (!finish(forfeit_outcome(index, "resignation", seats_[index].name + " resigned"))) {
+      return fail(who, id, storage_failed());
+    }
     reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
   });
 }
@@ -324,12 +474,11 @@ void room::disconnected(std::string player, const peer* conn) {
     s.connected = false;
     s.conn.reset();
     if (status_ == status::finished || status_ == status::closed) return maybe_close();
-    emit("player_dropped",
-         {{"seat", index}, {"player", player}, {"grace_ms", limit_.reconnect_grace.count()}});
-    s.grace = std::make_unique<boost::asio::steady_timer>(strand_, limit_.reconnect_grace);
-    s.grace->async_wait([self = shared_from_this(), index](boost::system::error_code ec) {
-      if (!ec) self->grace_expired(index);
-    });
+    // Connection news is not worth refusing anything for: when it cannot be written the event is
+    // left out (the log stays gapless) and the seat is dropped all the same.
+    (void)emit("player_dropped",
+               {{"seat", index}, {"player", player}, {"grace_ms", limit_.reconnect_grace.count()}});
+    start_grace(index, limit_.reconnect_grace);
   });
 }
 
@@ -347,8 +496,16 @@ void room::reconnected(member who) {
     s.connected = true;
     s.grace.reset();  // cancels the timer
     if (status_ == status::waiting || status_ == status::playing) {
-      emit("player_returned", {{"seat", index}, {"player", who.player}});
+      (void)emit("player_returned", {{"seat", index}, {"player", who.player}});
     }
+  });
+}
+
+void room::start_grace(int index, std::chrono::milliseconds after) {
+  seat& s = seats_[index];
+  s.grace = std::make_unique<boost::asio::steady_timer>(strand_, after);
+  s.grace->async_wait([self = shared_from_this(), index](boost::system::error_code ec) {
+    if (!ec) self->grace_expired(index);
   });
 }
 
@@ -359,13 +516,20 @@ void room::grace_expired(int index) {
   const std::string player = s.player;
   const std::string name = s.name;
   const status before = status_;
+  batch pending;
+  engine::outcome result;
+  if (before == status::playing) {
+    result = forfeit_outcome(index, "abandonment", name + " did not come back in time");
+    stage(pending, "game_over", {{"outcome", outcome_json(result)}}, true);
+  } else if (before == status::waiting) {
+    stage(pending, "player_left",
+          {{"seat", index}, {"player", player}, {"name", name}, {"reason", "timeout"}});
+  }
+  if (!persist(pending)) return start_grace(index, store_retry);
   // Membership goes first, so that whoever hears of the outcome finds the seat already released.
   remove_member(player);  // frees the seat of a waiting room
-  if (before == status::playing) forfeit(index, "abandonment", name + " did not come back in time");
-  if (before == status::waiting) {
-    emit("player_left",
-         {{"seat", index}, {"player", player}, {"name", name}, {"reason", "timeout"}});
-  }
+  if (before == status::playing) conclude(std::move(result), std::move(pending[0]));
+  if (before == status::waiting) publish(std::move(pending[0]));
   maybe_close();
 }
 
@@ -374,30 +538,19 @@ void room::shut_down() {
     for (auto& s : seats_)
       s.grace.reset();
     linger_.cancel();
+    bot_timer_.cancel();
   });
 }
 
 // ---- game flow -------------------------------------------------------------------------------
 
-void room::take_seat(const member& who, int index) {
+void room::seat_player(int index, const std::string& player, const std::string& name,
+                       const engine::bot* b) {
   seat& s = seats_[index];
-  s.player = who.player;
-  s.name = who.name;
+  s.player = player;
+  s.name = name;
+  s.bot = b;
   s.connected = true;
-  host_.member_added(who.player, settings_.id);
-  // The joiner learns of its own arrival from the reply's snapshot, not from the event.
-  emit("player_joined", {{"seat", index}, {"player", who.player}, {"name", who.name}});
-  s.conn = who.conn;
-}
-
-void room::seat_bot(int index, const engine::bot& b) {
-  seat& s = seats_[index];
-  s.player = "bot:" + std::string(b.name()) + ":" + std::to_string(index);
-  s.name = std::string(b.name()) + " bot";
-  s.bot = &b;
-  s.connected = true;
-  emit("player_joined",
-       {{"seat", index}, {"player", s.player}, {"name", s.name}, {"bot", b.name()}});
 }
 
 // Bots never keep a room open on their own.
@@ -408,29 +561,49 @@ bool room::has_humans(bool connected_only) const {
   return false;
 }
 
-void room::begin_game() {
-  auto made =
-      settings_.spec.game_ptr->new_state(settings_.seats, settings_.spec.params, settings_.seed);
+// The seated players in seat order: who plays once the game starts (empty seats are dropped).
+json room::players_json() const {
+  json players = json::array();
+  for (const auto& s : seats_) {
+    if (!s.player.empty()) players.push_back({{"player", s.player}, {"name", s.name}});
+  }
+  return players;
+}
+
+void room::stage_start(batch& pending, std::unique_ptr<engine::state>& first) const {
+  json players = players_json();
+  auto made = settings_.spec.game_ptr->new_state(static_cast<int>(players.size()),
+                                                 settings_.spec.params, settings_.seed);
   if (!made) {  // the spec was validated at creation; only a seat count can still be off
-    emit("game_over", {{"outcome", nullptr}, {"error", made.error().message}});
-    status_ = status::finished;
+    stage(pending, "game_over", {{"outcome", nullptr}, {"error", made.error().message}});
     return;
   }
-  state_ = std::move(*made);
+  first = std::move(*made);
+  stage(
+      pending, "game_started",
+      {{"players", players}, {"to_move", first->current_player()}, {"position", first->to_text()}},
+      true);
+}
+
+// `first` is null when the engine could not set up the game (`started` is then a game_over).
+void room::begin_game(std::unique_ptr<engine::state> first, event started) {
+  // Starting early drops the empty seats; the seated players keep their order.
+  std::erase_if(seats_, [](const seat& s) { return s.player.empty(); });
+  settings_.seats = static_cast<int>(seats_.size());
+  if (!first) {
+    status_ = status::finished;
+    publish(std::move(started));
+    return;
+  }
+  state_ = std::move(first);
   status_ = status::playing;
-  json players = json::array();
-  for (const auto& s : seats_)
-    players.push_back({{"player", s.player}, {"name", s.name}});
-  emit("game_started",
-       {{"players", players},
-        {"to_move", state_->current_player()},
-        {"position", state_->to_text()}},
-       true);
+  publish(std::move(started));
   if (settings_.is_public) publish_summary("updated");
   schedule_bot();
 }
 
-void room::forfeit(int index, const std::string& reason, const std::string& description) {
+engine::outcome room::forfeit_outcome(int index, const std::string& reason,
+                                      const std::string& description) const {
   const int n = static_cast<int>(seats_.size());
   engine::outcome result;
   result.ranks.assign(n, 1);
@@ -439,16 +612,25 @@ void room::forfeit(int index, const std::string& reason, const std::string& desc
   result.scores[index] = 0;
   result.reason = reason;
   result.description = description;
-  finish(std::move(result));
+  return result;
 }
 
-void room::finish(engine::outcome result) {
+bool room::finish(engine::outcome result) {
+  batch pending;
+  stage(pending, "game_over", {{"outcome", outcome_json(result)}}, true);
+  if (!persist(pending)) return false;
+  conclude(std::move(result), std::move(pending[0]));
+  return true;
+}
+
+void room::conclude(engine::outcome result, event over) {
   outcome_ = std::move(result);
   status_ = status::finished;
   ++metrics_.games_finished_total;
   for (auto& s : seats_)
     s.grace.reset();
-  emit("game_over", {{"outcome", outcome_json()}}, true);
+  bot_timer_.cancel();
+  publish(std::move(over));
   if (settings_.is_public) publish_summary("updated");
   linger_.expires_after(limit_.finished_room_linger);
   linger_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
@@ -483,7 +665,14 @@ void room::close_room() {
   if (status_ == status::closed) return;
   status_ = status::closed;
   linger_.cancel();
-  emit("room_closed", {});
+  bot_timer_.cancel();
+  // Closing goes ahead even when it cannot be written: nobody can reach the room afterwards, and
+  // a stored room that still looks open comes back at the next start with nobody in it and
+  // closes again (a finished one is not brought back at all).
+  batch pending;
+  stage(pending, "room_closed", {});
+  (void)persist(pending);
+  publish(std::move(pending[0]));
   for (auto& s : seats_) {
     s.grace.reset();
     if (!s.player.empty() && !s.bot) host_.member_removed(s.player, settings_.id);
@@ -494,6 +683,157 @@ void room::close_room() {
   if (settings_.is_public) publish_summary("closed");
   --metrics_.rooms;
   host_.room_closed(settings_.id, settings_.creator);
+}
+
+// ---- restoring -------------------------------------------------------------------------------
+
+std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_context& io,
+                                                                const stored_room& stored,
+                                                                const limits& limit,
+                                                                room_host& host, lobby& directory,
+                                                                metrics& stats, store& storage) {
+  const room_record& rec = stored.record;
+  auto spec = engine::parse_game_spec(rec.spec);
+  if (!spec) return std::unexpected("its game spec '" + rec.spec + "': " + spec.error().message);
+  if (rec.seats < 1 || rec.seats > 64) {
+    return std::unexpected("it has " + std::to_string(rec.seats) + " seats");
+  }
+  room_settings settings{
+      .id = rec.id,
+      .spec = std::move(*spec),
+      .seats = rec.seats,
+      .is_public = rec.is_public,
+      .auto_start = rec.auto_start,
+      .invite_code = rec.invite_code,
+      .creator = rec.creator,
+      .seed = rec.seed,
+      .bots = {},
+      .practice = rec.practice,
+      .created = std::chrono::system_clock::time_point(std::chrono::milliseconds(rec.created_ms))};
+  for (const auto& [index, name] : rec.bots) {
+    if (const auto* b = engine::find_bot(*settings.spec.game_ptr, name)) settings.bots[index] = b;
+  }
+  auto r = std::make_shared<room>(io, std::move(settings), limit, host, directory, stats, storage);
+  for (std::size_t i = 0; i < stored.events.size(); ++i) {
+    const stored_event& e = stored.events[i];
+    const std::int64_t expected = static_cast<std::int64_t>(i) + 1;
+    const std::string where = "event " + std::to_string(expected);
+    if (e.version != expected) {
+      return std::unexpected(where + " is missing (the next stored one is " +
+                             std::to_string(e.version) + ")");
+    }
+    json body = json::parse(e.body, nullptr, false);
+    std::string problem;
+    std::string type;
+    if (!body.is_object() || !body.contains("type") || !body["type"].is_string() ||
+        body.value("version", json()) != json(expected) ||
+        body.value("room", json()) != json(rec.id)) {
+      problem = "it is not an event of this room";
+    } else {
+      type = body["type"];
+      try {
+        problem = r->replay(body);
+      } catch (const json::exception& ex) {  // a field of the wrong shape
+        problem = ex.what();
+      }
+    }
+    if (!problem.empty()) {
+      return std::unexpected(where + (type.empty() ? "" : " (" + type + ")") + ": " + problem);
+    }
+    r->keep({expected, std::move(body), nullptr, changes_position(type)});
+  }
+  for (auto& e : r->events_) {
+    e.frame = make_frame(protocol::write_notification("room.event", e.body));
+  }
+  return r;
+}
+
+// Applies one stored event to the room (no connections, no host, no store): the same changes the
+// live path made when the event happened, checked against what the event says.
+std::string room::replay(const json& body) {
+  const std::string type = body.at("type");
+  const auto& g = *settings_.spec.game_ptr;
+  auto seat_index = [&]() -> int {
+    int index = body.at("seat");
+    return index >= 0 && index < static_cast<int>(seats_.size()) ? index : -1;
+  };
+  if (type == "player_joined") {
+    int index = seat_index();
+    if (status_ != status::waiting || index < 0 || !seats_[index].player.empty()) {
+      return "no free seat " + body.at("seat").dump() + " in a waiting room";
+    }
+    const engine::bot* b = nullptr;
+    if (body.contains("bot")) {
+      b = engine::find_bot(g, body["bot"].get<std::string>());
+      if (!b) return "there is no bot '" + body["bot"].get<std::string>() + "' any more";
+    }
+    seat_player(index, body.at("player"), body.at("name"), b);
+  } else if (type == "player_left") {
+    int index = seat_index();
+    if (status_ != status::waiting || index < 0) return "no such seat in a waiting room";
+    seats_[index] = seat{};
+  } else if (type == "player_dropped" || type == "player_returned") {
+    int index = seat_index();
+    if (index < 0) return "no such seat";
+    seats_[index].connected = type == "player_returned";
+  } else if (type == "game_started") {
+    if (status_ != status::waiting) return "a second start";
+    if (body.at("players") != players_json()) return "the players are not the seated ones";
+    int n = static_cast<int>(body["players"].size());
+    auto made = g.new_state(n, settings_.spec.params, settings_.seed);
+    if (!made) return "the engine cannot set the game up: " + made.error().message;
+    if ((*made)->to_text() != body.at("position")) {
+      return "the engine sets up a different position: " + (*made)->to_text();
+    }
+    std::erase_if(seats_, [](const seat& s) { return s.player.empty(); });
+    settings_.seats = n;
+    state_ = std::move(*made);
+    status_ = status::playing;
+  } else if (type == "move") {
+    if (status_ != status::playing) return "a move outside a game";
+    if (body.at("seat") != state_->current_player()) {
+      return "a move by seat " + body["seat"].dump() + ", but seat " +
+             std::to_string(state_->current_player()) + " is to move";
+    }
+    const std::string text = body.at("move");
+    auto played = state_->play(text);
+    if (!played) return "the engine rejects '" + text + "': " + played.error().message;
+    if (*played != text || state_->to_text() != body.at("position")) {
+      return "'" + text + "' leads to a different position: " + state_->to_text();
+    }
+    moves_.push_back(*played);
+  } else if (type == "game_over") {
+    if (status_ != status::playing && status_ != status::waiting) return "a second end";
+    if (!body.at("outcome").is_null()) outcome_ = outcome_from_json(body["outcome"]);
+    status_ = status::finished;
+  } else if (type == "room_closed") {
+    status_ = status::closed;
+  } else {
+    return "an unknown type of event";
+  }
+  return "";
+}
+
+store_result<void> room::resume_after_restart() {
+  ++metrics_.rooms;
+  for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
+    seat& s = seats_[i];
+    if (s.player.empty() || s.bot) continue;
+    host_.member_added(s.player, settings_.id);
+    // The restart dropped every connection; the clock of the grace period starts now.
+    if (s.connected) {
+      auto ok =
+          emit("player_dropped",
+               {{"seat", i}, {"player", s.player}, {"grace_ms", limit_.reconnect_grace.count()}});
+      if (!ok) return ok;
+      s.connected = false;
+    }
+    start_grace(i, limit_.reconnect_grace);
+  }
+  if (settings_.is_public) publish_summary("opened");
+  schedule_bot();
+  maybe_close();  // a waiting room with nobody seated: its watchers were dropped, so it closes
+  return {};
 }
 
 // ---- checks ----------------------------------------------------------------------------------
@@ -559,23 +899,59 @@ std::optional<protocol::error> room::check_mover(const member& who) const {
 
 // ---- events and views ------------------------------------------------------------------------
 
-void room::emit(const std::string& type, json fields, bool changes_position) {
-  ++version_;
-  if (changes_position) position_version_ = version_;
+void room::stage(batch& pending, const std::string& type, json fields,
+                 bool position_changes) const {
+  const std::int64_t version = version_ + static_cast<std::int64_t>(pending.size()) + 1;
   fields["room"] = settings_.id;
-  fields["version"] = version_;
+  fields["version"] = version;
   fields["type"] = type;
   fields["at"] = unix_ms();
   auto frame = make_frame(protocol::write_notification("room.event", fields));
-  events_.push_back({version_, std::move(fields), frame});
+  pending.push_back({version, std::move(fields), std::move(frame), position_changes});
+}
+
+store_result<void> room::persist(const batch& pending) {
+  if (pending.empty()) return {};
+  std::vector<stored_event> rows;
+  rows.reserve(pending.size());
+  std::optional<room_status> new_status;
+  for (const auto& e : pending) {
+    rows.push_back({e.version, e.body.dump()});
+    if (auto s = status_set_by(e.body["type"].get<std::string>())) new_status = s;
+  }
+  auto ok = store_.append_events(settings_.id, rows, new_status);
+  if (!ok) {
+    ++metrics_.store_errors_total;
+    spdlog::error("{}", ok.error());
+  }
+  return ok;
+}
+
+void room::keep(event e) {
+  version_ = e.version;
+  if (e.changes_position) position_version_ = e.version;
+  events_.push_back(std::move(e));
   while (static_cast<int>(events_.size()) > limit_.events_kept)
     events_.pop_front();
+}
+
+void room::publish(event e) {
+  frame_ptr frame = e.frame;
+  keep(std::move(e));
   for (const auto& s : seats_) {
     if (auto c = s.conn.lock()) c->send(frame);
   }
   for (const auto& [player, sp] : spectators_) {
     if (auto c = sp.conn.lock()) c->send(frame);
   }
+}
+
+store_result<void> room::emit(const std::string& type, json fields, bool position_changes) {
+  batch pending;
+  stage(pending, type, std::move(fields), position_changes);
+  auto ok = persist(pending);
+  if (ok) publish(std::move(pending[0]));
+  return ok;
 }
 
 const char* room::status_name() const {
@@ -592,13 +968,13 @@ const char* room::status_name() const {
   return "?";
 }
 
-json room::outcome_json() const {
-  if (!outcome_) return nullptr;
-  return {{"ranks", outcome_->ranks},
-          {"scores", outcome_->scores},
-          {"winners", outcome_->winners()},
-          {"reason", outcome_->reason},
-          {"description", outcome_->description}};
+json room::outcome_json(const std::optional<engine::outcome>& result) {
+  if (!result) return nullptr;
+  return {{"ranks", result->ranks},
+          {"scores", result->scores},
+          {"winners", result->winners()},
+          {"reason", result->reason},
+          {"description", result->description}};
 }
 
 json room::snapshot(const std::string& viewer) const {
@@ -630,7 +1006,7 @@ json room::snapshot(const std::string& viewer) const {
            {"spectators", spectators_.size()},
            {"your_seat", mine >= 0 ? json(mine) : json(nullptr)},
            {"moves", moves_},
-           {"outcome", outcome_json()},
+           {"outcome", outcome_json(outcome_)},
            {"practice", settings_.practice}};
   if (state_) {
     out["to_move"] = state_->is_terminal() ? json(nullptr) : json(state_->current_player());
@@ -646,17 +1022,17 @@ json room::summary() const {
   for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
     if (!seats_[i].player.empty()) players.push_back({{"seat", i}, {"name", seats_[i].name}});
   }
-  return {
-      {"room", settings_.id},
-      {"game", settings_.spec.game_ptr->key()},
-      {"spec", settings_.spec.text()},
-      {"status", status_name()},
-      {"seats", settings_.seats},
-      {"seats_taken", seats_taken()},
-      {"players", players},
-      {"spectators", spectators_.size()},
-      {"created_at",
-       std::chrono::duration_cast<std::chrono::milliseconds>(created_.time_since_epoch()).count()}};
+  return {{"room", settings_.id},
+          {"game", settings_.spec.game_ptr->key()},
+          {"spec", settings_.spec.text()},
+          {"status", status_name()},
+          {"seats", settings_.seats},
+          {"seats_taken", seats_taken()},
+          {"players", players},
+          {"spectators", spectators_.size()},
+          {"created_at", std::chrono::duration_cast<std::chrono::milliseconds>(
+                             settings_.created.time_since_epoch())
+                             .count()}};
 }
 
 void room::publish_summary(const std::string& change) {

@@ -5,9 +5,17 @@
 // lock-free; the public methods may be called from any thread and post themselves there. A room
 // holds weak references to its members' connections: a dropped connection keeps its seat for the
 // reconnect grace period, and a returning identity is bound to the seat again.
+//
+// Durability: every event is written to the store before anything else happens. A request first
+// works out its events (a move is played on a clone of the engine state), then appends them in
+// one transaction, and only then changes the room, replies and broadcasts. When the append fails
+// the room is exactly as before and the client gets `storage_failed`. At server start a room is
+// rebuilt by replaying its log through the engine (restore()), so its version and recent events
+// are what clients saw before the restart.
 
 #include <chrono>
 #include <deque>
+#include <expected>
 #include <map>
 #include <memory>
 #include <optional>
@@ -25,6 +33,7 @@
 #include "protocol/messages.hpp"
 #include "server/config.hpp"
 #include "server/peer.hpp"
+#include "server/store.hpp"
 
 namespace boardroom::server {
 
@@ -58,18 +67,41 @@ struct room_settings {
   std::uint64_t seed = 0;                  // for the engine's setup and the bots' choices
   std::map<int, const engine::bot*> bots;  // seats played by built-in players
   bool practice = false;                   // players may ask for hints
+  std::chrono::system_clock::time_point created = std::chrono::system_clock::now();
 };
+
+// The error a client gets when the store could not record what it asked for.
+protocol::error storage_failed();
 
 class room : public std::enable_shared_from_this<room> {
  public:
   using executor = boost::asio::strand<boost::asio::io_context::executor_type>;
 
   room(boost::asio::io_context& io, room_settings settings, const limits& limit, room_host& host,
-       lobby& directory, metrics& stats);
+       lobby& directory, metrics& stats, store& storage);
+
+  // Rebuilds a room from its record and its whole log by replaying the events through the
+  // engine; or says which event cannot be replayed. Touches nothing outside the room.
+  static std::expected<std::shared_ptr<room>, std::string> restore(
+      boost::asio::io_context& io, const stored_room& stored, const limits& limit, room_host& host,
+      lobby& directory, metrics& stats, store& storage);
 
   const std::string& id() const { return settings_.id; }
+  const std::string& creator() const { return settings_.creator; }
 
-  // Called once by the creator's request; `seat` is the creator's seat or -1 for none.
+  // After restore(), before the io_context runs: where the log left the room (a room whose last
+  // events ended it is not brought back, see hub::restore()).
+  room_status restored_status() const { return status_; }
+
+  // After restore() and after the host knows the room: registers the seated identities with the
+  // host, marks seats that were connected as dropped (a `player_dropped` event each) and gives
+  // every seat a fresh grace period, since nobody could reconnect while the server was down.
+  // Runs before the io_context does; fails only when the store cannot record the events.
+  store_result<void> resume_after_restart();
+
+  // Called once by the creator's request; `seat` is the creator's seat or -1 for none. The room
+  // record and its first events are stored first; if that fails the creator gets
+  // `storage_failed` and the room closes without ever having been visible.
   void open(member creator, int seat, nlohmann::json request_id);
 
   void join(member who, std::optional<int> seat, std::optional<std::string> invite,
@@ -92,7 +124,7 @@ class room : public std::enable_shared_from_this<room> {
   void shut_down();
 
  private:
-  enum class status { waiting, playing, finished, closed };
+  using status = room_status;
 
   struct seat {
     std::string player;  // empty: free
@@ -107,10 +139,12 @@ class room : public std::enable_shared_from_this<room> {
     std::weak_ptr<peer> conn;
   };
   struct event {
-    std::int64_t version;
+    std::int64_t version = 0;
     nlohmann::json body;
     frame_ptr frame;  // serialized once for every member
+    bool changes_position = false;
   };
+  using batch = std::vector<event>;  // events that become durable together
 
   template <class F>
   void on_strand(F&& f);
@@ -123,25 +157,44 @@ class room : public std::enable_shared_from_this<room> {
   int seats_taken() const;
   std::optional<protocol::error> check_mover(const member& who) const;
 
-  void take_seat(const member& who, int index);
-  void seat_bot(int index, const engine::bot& b);
+  void seat_player(int index, const std::string& player, const std::string& name,
+                   const engine::bot* b);
   bool has_humans(bool connected_only) const;
-  void begin_game();
-  void after_move(int mover, const std::string& played);
-  void schedule_bot();
+  nlohmann::json players_json() const;
+  void stage_start(batch& pending, std::unique_ptr<engine::state>& first) const;
+  void begin_game(std::unique_ptr<engine::state> first, event started);
+  void stage_move(batch& pending, int mover, const engine::state& next,
+                  const std::string& played) const;
+  void commit_move(std::unique_ptr<engine::state> next, const std::string& played, batch& pending);
+  void schedule_bot(std::chrono::milliseconds delay = std::chrono::milliseconds(0));
   void bot_move();
-  void finish(engine::outcome result);
-  void forfeit(int seat_index, const std::string& reason, const std::string& description);
+  engine::outcome forfeit_outcome(int seat_index, const std::string& reason,
+                                  const std::string& description) const;
+  bool finish(engine::outcome result);
+  void conclude(engine::outcome result, event over);
+  void start_grace(int seat_index, std::chrono::milliseconds after);
   void grace_expired(int seat_index);
   void remove_member(const std::string& player);
   void maybe_close();
   void close_room();
 
-  void emit(const std::string& type, nlohmann::json fields, bool changes_position = false);
+  // Events: stage() numbers and serializes the next event after those in `pending`; persist()
+  // makes them durable in one transaction (false, and nothing changed, when the store fails);
+  // publish() makes one current: the room's version, the kept events, every member's connection.
+  // emit() is the three for one event.
+  void stage(batch& pending, const std::string& type, nlohmann::json fields,
+             bool changes_position = false) const;
+  store_result<void> persist(const batch& pending);
+  void publish(event e);
+  store_result<void> emit(const std::string& type, nlohmann::json fields,
+                          bool changes_position = false);
+  std::string replay(const nlohmann::json& body);  // "" or what is wrong with the event
+  void keep(event e);                              // the version and the kept events only
+
   nlohmann::json snapshot(const std::string& viewer) const;
   nlohmann::json summary() const;
   void publish_summary(const std::string& change);
-  nlohmann::json outcome_json() const;
+  static nlohmann::json outcome_json(const std::optional<engine::outcome>& result);
   const char* status_name() const;
   void fail(const member& who, const nlohmann::json& id, const protocol::error& e);
 
@@ -151,6 +204,7 @@ class room : public std::enable_shared_from_this<room> {
   room_host& host_;
   lobby& lobby_;
   metrics& metrics_;
+  store& store_;
 
   status status_ = status::waiting;
   std::vector<seat> seats_;
@@ -161,9 +215,9 @@ class room : public std::enable_shared_from_this<room> {
   std::int64_t version_ = 0;
   std::int64_t position_version_ = 0;  // version of the last event that changed the position
   std::deque<event> events_;           // the most recent limit_.events_kept
-  std::chrono::system_clock::time_point created_ = std::chrono::system_clock::now();
   boost::asio::steady_timer linger_;
-  std::mt19937_64 rng_;  // the bots' choices
+  boost::asio::steady_timer bot_timer_;  // a bot's next move, after a failed write
+  std::mt19937_64 rng_;                  // the bots' choices
 };
 
 }  // namespace boardroom::server

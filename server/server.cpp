@@ -12,6 +12,7 @@
 #include "server/http_session.hpp"
 #include "server/hub.hpp"
 #include "server/metrics.hpp"
+#include "server/sqlite_store.hpp"
 
 namespace boardroom::server {
 
@@ -25,7 +26,8 @@ constexpr auto shutdown_deadline = std::chrono::seconds(3);
 }  // namespace
 
 struct server::impl {
-  explicit impl(config c) : cfg(std::move(c)), central(io, cfg, stats), acceptor(io) {}
+  impl(config c, std::shared_ptr<store> s)
+      : cfg(std::move(c)), storage(std::move(s)), acceptor(io) {}
 
   void do_accept() {
     // Each connection gets its own strand: its handlers never run concurrently.
@@ -33,7 +35,7 @@ struct server::impl {
                           [this](boost::system::error_code ec, tcp::socket socket) {
                             if (ec == net::error::operation_aborted || !acceptor.is_open()) return;
                             if (!ec)
-                              std::make_shared<http_session>(std::move(socket), central)->run();
+                              std::make_shared<http_session>(std::move(socket), *central)->run();
                             do_accept();
                           });
   }
@@ -45,7 +47,7 @@ struct server::impl {
     boost::system::error_code ignored;
     acceptor.close(ignored);
     signals.reset();
-    central.shut_down();
+    if (central) central->shut_down();
     deadline = std::chrono::steady_clock::now() + shutdown_deadline;
     poll_drained();
   }
@@ -61,9 +63,10 @@ struct server::impl {
   }
 
   config cfg;
+  std::shared_ptr<store> storage;  // outlives the io_context and the rooms its handlers hold
   net::io_context io;
   metrics stats;
-  hub central;
+  std::unique_ptr<hub> central;  // made by start(), once the store is open
   tcp::acceptor acceptor;
   std::unique_ptr<net::signal_set> signals;
   net::steady_timer drain_timer{io};
@@ -71,10 +74,20 @@ struct server::impl {
   bool stopping = false;
 };
 
-server::server(config cfg) : impl_(std::make_unique<impl>(std::move(cfg))) {}
+server::server(config cfg, std::shared_ptr<store> storage)
+    : impl_(std::make_unique<impl>(std::move(cfg), std::move(storage))) {}
 server::~server() = default;
 
 std::expected<std::uint16_t, std::string> server::start() {
+  auto& cfg = impl_->cfg;
+  if (!impl_->storage) {
+    auto sync = sync_mode_from_text(cfg.sync);
+    if (!sync) return std::unexpected("--sync must be normal or full, not '" + cfg.sync + "'");
+    auto opened = open_sqlite_store(cfg.data_dir, *sync);
+    if (!opened) return std::unexpected(opened.error());
+    impl_->storage = std::move(*opened);
+  }
+  impl_->central = std::make_unique<hub>(impl_->io, cfg, impl_->stats, *impl_->storage);
   auto& acc = impl_->acceptor;
   boost::system::error_code ec;
   auto address = net::ip::make_address(impl_->cfg.host, ec);
@@ -87,6 +100,19 @@ std::expected<std::uint16_t, std::string> server::start() {
   if (ec) {
     return std::unexpected("cannot listen on " + impl_->cfg.host + ":" +
                            std::to_string(impl_->cfg.port) + ": " + ec.message());
+  }
+  // Rooms come back before the first connection is accepted, so a returning player finds them.
+  auto started = std::chrono::steady_clock::now();
+  auto restored = impl_->central->restore();
+  if (!restored) return std::unexpected("cannot restore the rooms: " + restored.error());
+  if (restored->rooms > 0 || restored->failed > 0) {
+    spdlog::info("restored {} rooms in {} ms{}", restored->rooms,
+                 std::chrono::duration_cast<std::chrono::milliseconds>(
+                     std::chrono::steady_clock::now() - started)
+                     .count(),
+                 restored->failed > 0
+                     ? fmt::format("; {} could not be restored (see above)", restored->failed)
+                     : "");
   }
   impl_->do_accept();
   return acc.local_endpoint().port();

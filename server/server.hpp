@@ -11,12 +11,18 @@
 
 namespace boardroom::server {
 
+class store;
+
 class server {
  public:
-  explicit server(config cfg);
+  // Without `storage` the server opens the SQLite store in cfg.data_dir when it starts; tests pass
+  // their own (for instance one that fails on demand).
+  explicit server(config cfg, std::shared_ptr<store> storage = nullptr);
   ~server();
 
-  // Binds the listening socket; returns the bound port (useful with port 0) or why it failed.
+  // Opens the store, binds the listening socket, restores the unfinished rooms from the store and
+  // starts accepting; returns the bound port (useful with port 0) or why it failed, in words for
+  // the operator (an unusable data directory, a port in use, ...).
   std::expected<std::uint16_t, std::string> start();
 
   // Runs until stop() (or SIGINT/SIGTERM when handle_signals is true); blocks the caller, which

@@ -28,12 +28,6 @@ result<position> check_setup(const position& pos, const std::vector<token>& plac
 // file a to h.
 std::string setup_text(const position& pos, colour side);
 
-struct made_step {
-  piece p;
-  step s;
-  capture removed;
-};
-
 // One turn of the side to move of `start`, built step by step.
 class turn_builder {
  public:

@@ -132,11 +132,12 @@ class turn_search {
   // Makes the step, searches on (`then` decides how), takes it back.
   template <class Then>
   void with_step(square from, square to, Then then) {
-    path_.push(step(from, direction_between(from, to)));
+    piece mover = *pos_.at(from);
     capture c = pos_.make_step(from, to);
+    path_.push({mover, step(from, direction_between(from, to)), c});
     then();
-    pos_.unmake_step(from, to, c);
     path_.pop();
+    pos_.unmake_step(from, to, c);
   }
 
   void expand(int used) {
@@ -229,8 +230,8 @@ bool has_turn(const position& pos, forbidden_keys forbidden) {
 
 position after_steps(const position& pos, const step_path& steps) {
   position out = pos;
-  for (step s : steps)
-    out.make_step(s.from(), s.to());
+  for (const made_step& m : steps)
+    out.make_step(m.s.from(), m.s.to());
   return out;
 }
 

@@ -23,7 +23,7 @@ using forbidden_keys = std::span<const std::uint64_t>;
 
 struct found_turn {
   std::uint64_t board_key = 0;  // of the position the turn produces
-  step_path steps;              // a shortest sequence producing it
+  step_path steps;              // a shortest sequence producing it, as made
 };
 
 // In discovery order, which is deterministic; replaces the contents of `out`.

@@ -266,16 +266,13 @@ result<std::string> state::commit(const turn_builder& turn) {
   return record;
 }
 
-std::string state::turn_text(const step_path& steps, std::string_view tag) const {
-  position pos = pos_;
+std::string state::turn_text(const step_path& steps, std::string_view tag) {
   std::string out;
   out.reserve(tag.size() + 8 * 5);
   out += tag;
-  for (step s : steps) {
-    piece p = *pos.at(s.from());
-    capture c = pos.make_step(s.from(), s.to());
-    append_step(out, p, s.from(), s.dir());
-    if (c.happened()) append_capture(out, c);
+  for (const made_step& m : steps) {
+    append_step(out, m.p, m.s.from(), m.s.dir());
+    if (m.removed.happened()) append_capture(out, m.removed);
   }
   return out;
 }

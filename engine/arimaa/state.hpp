@@ -60,7 +60,7 @@ class state final : public engine::state {
   result<std::string> play_steps(const submission& sub);
   result<std::string> undo();
   result<std::string> commit(const turn_builder& turn);
-  std::string turn_text(const step_path& steps, std::string_view tag) const;
+  static std::string turn_text(const step_path& steps, std::string_view tag);
 
   position pos_;
   int turn_ = 1;

@@ -1,11 +1,12 @@
 #pragma once
-// A step in 8 bits, and the steps of one turn.
+// A step in 8 bits, a step as made (with its piece and capture), and the steps of one turn.
 
 #include <array>
 #include <cassert>
 #include <cstdint>
 
 #include "engine/arimaa/board.hpp"
+#include "engine/arimaa/position.hpp"
 
 namespace boardroom::engine::arimaa {
 
@@ -31,14 +32,22 @@ class step {
   std::uint8_t bits_ = 0;
 };
 
+// A step as made: the piece that made it and the piece it removed from a trap, if any. Enough to
+// write it ("rb3e rc3x") without the position.
+struct made_step {
+  piece p;
+  step s;
+  capture removed;
+};
+
 // The steps of one turn, at most four.
 class step_path {
  public:
   static constexpr int capacity = 4;
 
-  void push(step s) {
+  void push(const made_step& m) {
     assert(size_ < capacity);
-    steps_[size_++] = s;
+    steps_[size_++] = m;
   }
   void pop() {
     assert(size_ > 0);
@@ -46,12 +55,12 @@ class step_path {
   }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  step operator[](int i) const { return steps_[i]; }
-  const step* begin() const { return steps_.data(); }
-  const step* end() const { return steps_.data() + size_; }
+  const made_step& operator[](int i) const { return steps_[i]; }
+  const made_step* begin() const { return steps_.data(); }
+  const made_step* end() const { return steps_.data() + size_; }
 
  private:
-  std::array<step, capacity> steps_{};
+  std::array<made_step, capacity> steps_{};
   std::uint8_t size_ = 0;
 };
 

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/support/process.hpp"
+#include "tests/support/test_server.hpp"
 #include "tests/support/ws_client.hpp"
 
 namespace boardroom::test {
@@ -80,8 +81,8 @@ TEST(Cli, BadInputGetsAClearErrorAndNonZeroExit) {
 }
 
 TEST(Cli, ServeStartsAnswersAndShutsDownGracefullyOnSigterm) {
-  auto server = spawn_server(
-      BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", testing::TempDir() + "cli-serve"});
+  temp_dir data;  // each run its own database: a data directory admits one server at a time
+  auto server = spawn_server(BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", data.path()});
   ASSERT_GT(server.port, 0);
   EXPECT_EQ(http_get(server.port, "/healthz").status, 200);
   ws_client client(server.port);

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/process.hpp"
+#include "tests/support/test_server.hpp"
 
 namespace boardroom::test {
 namespace {
@@ -16,8 +17,8 @@ nlohmann::json last_json_line(const std::string& out) {
 }
 
 TEST(Load, PlaysRoomsWithSpectatorsAndReadsTheServerFromProc) {
-  auto server = spawn_server(
-      BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", testing::TempDir() + "load-play"});
+  temp_dir data;  // each run its own database: a data directory admits one server at a time
+  auto server = spawn_server(BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", data.path()});
   ASSERT_GT(server.port, 0);
   auto r = run_command(std::string(BOARDROOM_BINARY) + " load --port " +
                        std::to_string(server.port) + " --game sisyphos --rooms 3 --spectators 1" +
@@ -36,8 +37,8 @@ TEST(Load, PlaysRoomsWithSpectatorsAndReadsTheServerFromProc) {
 }
 
 TEST(Load, IdleConnectionsSitInTheLobby) {
-  auto server = spawn_server(
-      BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", testing::TempDir() + "load-idle"});
+  temp_dir data;  // each run its own database: a data directory admits one server at a time
+  auto server = spawn_server(BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", data.path()});
   auto r = run_command(std::string(BOARDROOM_BINARY) + " load --mode idle --json --port " +
                        std::to_string(server.port) + " --connections 50 --seconds 0.5" +
                        " --server-pid " + std::to_string(server.pid));

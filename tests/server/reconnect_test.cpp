@@ -82,13 +82,21 @@ TEST(Reconnect, GraceExpiryForfeitsARunningGame) {
   EXPECT_EQ((*over)["outcome"]["reason"], "abandonment");
   EXPECT_EQ((*over)["outcome"]["winners"], json::array({0}));
 
-  // Too late: the seat is gone with the game, and with it everything there was to resume.
+  // Too late: the game is gone, and with it the room to resume. The identity itself is stored,
+  // so the token still resumes it.
   b = std::make_unique<ws_client>(srv.port());
   json again = b->hello("bob", bob["resume_token"].get<std::string>());
-  EXPECT_EQ(again["resumed"], false);
-  EXPECT_EQ(error_code(b->call("room.sync", {{"room", room}, {"since", 0}})), "not_in_room");
-  // The finished game can still be watched, with its outcome.
-  auto watched = b->call("room.spectate", {{"room", room}});
+  EXPECT_EQ(again["resumed"], true);
+  EXPECT_EQ(again["player"], bob["player"]);
+  EXPECT_EQ(again["rooms"], json::array());
+  // The finished game can still be read by its players, with its outcome.
+  auto read = b->call("room.sync", {{"room", room}, {"since", 1'000'000}});
+  EXPECT_EQ(read["result"]["snapshot"]["outcome"]["reason"], "abandonment");
+  EXPECT_EQ(read["result"]["snapshot"]["your_seat"], 1);
+  // Someone else can watch it.
+  ws_client c(srv.port());
+  c.hello("carol");
+  auto watched = c.call("room.spectate", {{"room", room}});
   EXPECT_EQ(watched["result"]["snapshot"]["outcome"]["reason"], "abandonment");
 }
 

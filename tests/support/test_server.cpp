@@ -1,5 +1,8 @@
 #include "tests/support/test_server.hpp"
 
+#include <stdlib.h>
+
+#include <filesystem>
 #include <stdexcept>
 
 #include <spdlog/spdlog.h>
@@ -13,15 +16,53 @@ server::limits test_limits() {
   return l;
 }
 
-test_server::test_server(server::limits limit, int threads) {
+temp_dir::temp_dir() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "boardroom-test-XXXXXX").string();
+  if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot make a temporary directory");
+  path_ = pattern;
+}
+
+temp_dir::~temp_dir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+test_server_options on_dir(const std::string& data_dir, server::limits limit) {
+  test_server_options o;
+  o.limit = limit;
+  o.data_dir = data_dir;
+  return o;
+}
+
+test_server_options with_store(std::shared_ptr<server::store> storage) {
+  test_server_options o;
+  o.storage = std::move(storage);
+  return o;
+}
+
+test_server::test_server(server::limits limit, int threads)
+    : test_server([&] {
+        test_server_options o;
+        o.limit = limit;
+        o.threads = threads;
+        return o;
+      }()) {}
+
+test_server::test_server(test_server_options options) {
   spdlog::set_level(spdlog::level::warn);
+  if (options.data_dir.empty() && !options.storage) {
+    own_dir_ = std::make_unique<temp_dir>();
+    options.data_dir = own_dir_->path();
+  }
+  data_dir_ = options.data_dir;
   server::config cfg;
   cfg.host = "127.0.0.1";
   cfg.port = 0;
-  cfg.threads = threads;
+  cfg.threads = options.threads;
+  cfg.data_dir = options.data_dir;
   cfg.log_level = "warn";
-  cfg.limit = limit;
-  server_ = std::make_unique<server::server>(cfg);
+  cfg.limit = options.limit;
+  server_ = std::make_unique<server::server>(cfg, std::move(options.storage));
   auto port = server_->start();
   if (!port) throw std::runtime_error(port.error());
   port_ = *port;
@@ -31,6 +72,7 @@ test_server::test_server(server::limits limit, int threads) {
 test_server::~test_server() {
   server_->stop();
   thread_.join();
+  server_.reset();  // closes the store before the directory goes
 }
 
 }  // namespace boardroom::test

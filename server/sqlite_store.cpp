@@ -1,0 +1,456 @@
+#include "server/sqlite_store.hpp"
+
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <sys/file.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+
+#include <nlohmann/json.hpp>
+
+namespace boardroom::server {
+
+std::optional<sync_mode> sync_mode_from_text(std::string_view text) {
+  if (text == "normal") return sync_mode::normal;
+  if (text == "full") return sync_mode::full;
+  return std::nullopt;
+}
+
+namespace {
+
+// Migration i brings the schema from version i to i + 1. Never change one that has shipped:
+// append another.
+constexpr std::array<const char*, 1> migrations{R"sql(
+CREATE TABLE identities (
+  id          TEXT PRIMARY KEY,
+  name        TEXT NOT NULL,
+  token_hash  TEXT NOT NULL UNIQUE,  -- sha256 of the resume token, hex
+  created_ms  INTEGER NOT NULL
+);
+CREATE TABLE rooms (
+  id          TEXT PRIMARY KEY,
+  game        TEXT NOT NULL,
+  spec        TEXT NOT NULL,
+  params      TEXT NOT NULL,         -- JSON object
+  seats       INTEGER NOT NULL,
+  public      INTEGER NOT NULL,
+  invite_code TEXT NOT NULL,
+  creator     TEXT NOT NULL REFERENCES identities (id),
+  seed        INTEGER NOT NULL,      -- the unsigned 64-bit seed's bits
+  bots        TEXT NOT NULL,         -- JSON object: seat -> bot name
+  practice    INTEGER NOT NULL,
+  auto_start  INTEGER NOT NULL,
+  status      TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'finished', 'closed')),
+  created_ms  INTEGER NOT NULL
+);
+CREATE INDEX rooms_by_status ON rooms (status);
+CREATE TABLE events (                -- append-only
+  room        TEXT NOT NULL REFERENCES rooms (id),
+  version     INTEGER NOT NULL,
+  body        TEXT NOT NULL,         -- the room.event params, as sent
+  PRIMARY KEY (room, version)
+) WITHOUT ROWID;
+CREATE TABLE server_starts (
+  started_ms  INTEGER NOT NULL
+);
+)sql"};
+
+// Below this much free space the server refuses to start rather than fail its first moves.
+constexpr std::uintmax_t min_free_bytes = 1 << 20;
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+struct stmt_deleter {
+  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
+};
+using stmt_ptr = std::unique_ptr<sqlite3_stmt, stmt_deleter>;
+
+// One use of a prepared statement: bind, step, and reset when the use ends.
+class use {
+ public:
+  explicit use(const stmt_ptr& s) : s_(s.get()) {}
+  ~use() {
+    sqlite3_reset(s_);
+    sqlite3_clear_bindings(s_);
+  }
+  use(const use&) = delete;
+  use& operator=(const use&) = delete;
+
+  use& text(int i, std::string_view v) {
+    // An empty view may have no data; SQLite would store NULL for it, not "".
+    sqlite3_bind_text(s_, i, v.empty() ? "" : v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
+    return *this;
+  }
+  use& integer(int i, std::int64_t v) {
+    sqlite3_bind_int64(s_, i, v);
+    return *this;
+  }
+  int step() { return sqlite3_step(s_); }
+  std::string column_text(int i) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s_, i));
+    return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(s_, i))) : "";
+  }
+  std::int64_t column_int(int i) const { return sqlite3_column_int64(s_, i); }
+
+ private:
+  sqlite3_stmt* s_;
+};
+
+constexpr const char* room_columns =
+    "id, game, spec, params, seats, public, invite_code, creator, seed, bots, practice, "
+    "auto_start, status, created_ms";
+
+class sqlite_store final : public store {
+ public:
+  sqlite_store(sqlite3* db, int lock_fd, std::string path)
+      : db_(db), lock_fd_(lock_fd), path_(std::move(path)) {}
+
+  ~sqlite_store() override {
+    for (auto* s : {&begin_, &commit_, &rollback_, &save_identity_, &find_identity_, &insert_room_,
+                    &insert_event_, &set_status_, &unfinished_rooms_, &room_by_id_, &events_of_})
+      s->reset();
+    sqlite3_close(db_);
+    ::close(lock_fd_);  // releases the flock
+  }
+
+  // Pragmas, migrations and a first write; then the statements every call uses.
+  store_result<void> prepare(sync_mode sync) {
+    sqlite3_extended_result_codes(db_, 1);
+    sqlite3_busy_timeout(db_, 5000);  // an outside reader (the sqlite3 shell) during a checkpoint
+    auto mode = query_text("PRAGMA journal_mode=WAL");
+    if (!mode) return std::unexpected(mode.error());
+    if (*mode != "wal") {
+      return std::unexpected("cannot use write-ahead logging for '" + path_ + "' (journal mode " +
+                             *mode + ")");
+    }
+    const char* pragmas = sync == sync_mode::full
+                              ? "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON"
+                              : "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON";
+    if (auto ok = exec(pragmas); !ok) return ok;
+    if (auto ok = migrate(); !ok) return ok;
+    for (auto [target, sql] : std::initializer_list<std::pair<stmt_ptr*, std::string>>{
+             {&begin_, "BEGIN IMMEDIATE"},
+             {&commit_, "COMMIT"},
+             {&rollback_, "ROLLBACK"},
+             {&save_identity_,
+              "INSERT INTO identities (id, name, token_hash, created_ms) VALUES (?1, ?2, ?3, ?4) "
+              "ON CONFLICT (id) DO UPDATE SET name = excluded.name"},
+             {&find_identity_,
+              "SELECT id, name, token_hash, created_ms FROM identities WHERE token_hash = ?1"},
+             {&insert_room_, std::string("INSERT INTO rooms (") + room_columns +
+                                 ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+                                 "?13, ?14)"},
+             {&insert_event_, "INSERT INTO events (room, version, body) VALUES (?1, ?2, ?3)"},
+             {&set_status_, "UPDATE rooms SET status = ?2 WHERE id = ?1"},
+             {&unfinished_rooms_, std::string("SELECT ") + room_columns +
+                                      " FROM rooms WHERE status IN ('waiting', 'playing') "
+                                      "ORDER BY created_ms, id"},
+             {&room_by_id_, std::string("SELECT ") + room_columns + " FROM rooms WHERE id = ?1"},
+             {&events_of_, "SELECT version, body FROM events WHERE room = ?1 ORDER BY version"},
+         }) {
+      sqlite3_stmt* s = nullptr;
+      if (sqlite3_prepare_v3(db_, sql.c_str(), -1, SQLITE_PREPARE_PERSISTENT, &s, nullptr) !=
+          SQLITE_OK) {
+        return std::unexpected(failure("cannot prepare a statement"));
+      }
+      target->reset(s);
+    }
+    return {};
+  }
+
+  store_result<void> save_identity(const identity_record& identity) override {
+    std::lock_guard lock(mutex_);
+    use u(save_identity_);
+    u.text(1, identity.id)
+        .text(2, identity.name)
+        .text(3, identity.token_hash)
+        .integer(4, identity.created_ms);
+    if (u.step() != SQLITE_DONE)
+      return std::unexpected(failure("cannot save identity " + identity.id));
+    return {};
+  }
+
+  store_result<std::optional<identity_record>> find_identity(std::string_view token_hash) override {
+    std::lock_guard lock(mutex_);
+    use u(find_identity_);
+    u.text(1, token_hash);
+    int rc = u.step();
+    if (rc == SQLITE_DONE) return std::optional<identity_record>{};
+    if (rc != SQLITE_ROW) return std::unexpected(failure("cannot look up an identity"));
+    return identity_record{u.column_text(0), u.column_text(1), u.column_text(2), u.column_int(3)};
+  }
+
+  store_result<void> create_room(const room_record& room,
+                                 std::span<const stored_event> events) override {
+    std::lock_guard lock(mutex_);
+    return transaction("cannot create room " + room.id, [&]() -> bool {
+      nlohmann::json bots = nlohmann::json::object();
+      for (const auto& [seat, name] : room.bots)
+        bots[std::to_string(seat)] = name;
+      const std::string bots_text = bots.dump();
+      use u(insert_room_);
+      u.text(1, room.id)
+          .text(2, room.game)
+          .text(3, room.spec)
+          .text(4, room.params)
+          .integer(5, room.seats)
+          .integer(6, room.is_public)
+          .text(7, room.invite_code)
+          .text(8, room.creator)
+          .integer(9, std::bit_cast<std::int64_t>(room.seed))
+          .text(10, bots_text)
+          .integer(11, room.practice)
+          .integer(12, room.auto_start)
+          .text(13, status_text(room.status))
+          .integer(14, room.created_ms);
+      return u.step() == SQLITE_DONE && insert_events(room.id, events);
+    });
+  }
+
+  store_result<void> append_events(std::string_view room, std::span<const stored_event> events,
+                                   std::optional<room_status> status) override {
+    std::lock_guard lock(mutex_);
+    return transaction("cannot append to room " + std::string(room), [&] {
+      return insert_events(room, events) && (!status || update_status(room, *status));
+    });
+  }
+
+  store_result<void> set_status(std::string_view room, room_status status) override {
+    std::lock_guard lock(mutex_);
+    if (!update_status(room, status)) {
+      return std::unexpected(failure("cannot set the status of room " + std::string(room)));
+    }
+    return {};
+  }
+
+  store_result<std::vector<stored_room>> load_unfinished_rooms() override {
+    std::lock_guard lock(mutex_);
+    std::vector<stored_room> out;
+    {
+      use u(unfinished_rooms_);
+      int rc;
+      while ((rc = u.step()) == SQLITE_ROW)
+        out.push_back({read_room(u), {}});
+      if (rc != SQLITE_DONE) return std::unexpected(failure("cannot read the rooms"));
+    }
+    for (auto& r : out) {
+      if (!read_events(r))
+        return std::unexpected(failure("cannot read the events of " + r.record.id));
+    }
+    return out;
+  }
+
+  store_result<std::optional<stored_room>> load_room(std::string_view room) override {
+    std::lock_guard lock(mutex_);
+    stored_room out;
+    {
+      use u(room_by_id_);
+      u.text(1, room);
+      int rc = u.step();
+      if (rc == SQLITE_DONE) return std::optional<stored_room>{};
+      if (rc != SQLITE_ROW)
+        return std::unexpected(failure("cannot read room " + std::string(room)));
+      out.record = read_room(u);
+    }
+    if (!read_events(out))
+      return std::unexpected(failure("cannot read the events of " + out.record.id));
+    return std::optional<stored_room>(std::move(out));
+  }
+
+ private:
+  std::string failure(const std::string& what) const {
+    return what + " in '" + path_ + "': " + sqlite3_errmsg(db_);
+  }
+
+  store_result<void> exec(const char* sql) {
+    char* message = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) == SQLITE_OK) return {};
+    std::string text =
+        "cannot use the database '" + path_ + "': " + (message ? message : sqlite3_errmsg(db_));
+    sqlite3_free(message);
+    return std::unexpected(text);
+  }
+
+  // The first column of the first row of `sql`.
+  store_result<std::string> query_text(const char* sql) {
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) {
+      return std::unexpected(failure("cannot open the database"));
+    }
+    stmt_ptr s(raw);
+    use u(s);
+    if (u.step() != SQLITE_ROW) return std::unexpected(failure("cannot open the database"));
+    return u.column_text(0);
+  }
+
+  store_result<void> migrate() {
+    if (auto ok = exec("BEGIN IMMEDIATE"); !ok) return ok;
+    auto body = [&]() -> store_result<void> {
+      if (auto ok = exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+          !ok)
+        return ok;
+      auto current = query_text("SELECT COALESCE(MAX(version), 0) FROM schema_version");
+      if (!current) return std::unexpected(current.error());
+      std::size_t version = std::stoul(*current);
+      if (version > migrations.size()) {
+        return std::unexpected("the database '" + path_ + "' has schema version " + *current +
+                               "; this server knows versions up to " +
+                               std::to_string(migrations.size()) +
+                               " (it was written by a newer "
+                               "boardroom)");
+      }
+      for (; version < migrations.size(); ++version) {
+        if (auto ok = exec(migrations[version]); !ok) return ok;
+        std::string record =
+            "INSERT INTO schema_version (version) VALUES (" + std::to_string(version + 1) + ")";
+        if (auto ok = exec(record.c_str()); !ok) return ok;
+      }
+      // A write at every start: a database that cannot be written is found now, not at a move.
+      std::string start =
+          "INSERT INTO server_starts (started_ms) VALUES (" + std::to_string(now_ms()) + ")";
+      return exec(start.c_str());
+    }();
+    if (body) body = exec("COMMIT");
+    if (!body && !sqlite3_get_autocommit(db_)) exec("ROLLBACK");
+    return body;
+  }
+
+  template <class F>
+  store_result<void> transaction(const std::string& what, F&& body) {
+    {
+      use u(begin_);
+      if (u.step() != SQLITE_DONE) return std::unexpected(failure(what));
+    }
+    if (body()) {
+      use u(commit_);
+      if (u.step() == SQLITE_DONE) return {};
+    }
+    std::string message = failure(what);
+    if (!sqlite3_get_autocommit(db_)) {  // still in the transaction: undo it
+      use u(rollback_);
+      u.step();
+    }
+    return std::unexpected(message);
+  }
+
+  bool insert_events(std::string_view room, std::span<const stored_event> events) {
+    for (const auto& e : events) {
+      use u(insert_event_);
+      u.text(1, room).integer(2, e.version).text(3, e.body);
+      if (u.step() != SQLITE_DONE) return false;
+    }
+    return true;
+  }
+
+  bool update_status(std::string_view room, room_status status) {
+    use u(set_status_);
+    u.text(1, room).text(2, status_text(status));
+    return u.step() == SQLITE_DONE && sqlite3_changes(db_) == 1;
+  }
+
+  static room_record read_room(const use& u) {
+    room_record r;
+    r.id = u.column_text(0);
+    r.game = u.column_text(1);
+    r.spec = u.column_text(2);
+    r.params = u.column_text(3);
+    r.seats = static_cast<int>(u.column_int(4));
+    r.is_public = u.column_int(5) != 0;
+    r.invite_code = u.column_text(6);
+    r.creator = u.column_text(7);
+    r.seed = std::bit_cast<std::uint64_t>(u.column_int(8));
+    auto bots = nlohmann::json::parse(u.column_text(9), nullptr, false);
+    if (bots.is_object()) {
+      for (const auto& [seat, name] : bots.items()) {
+        if (name.is_string()) r.bots[std::atoi(seat.c_str())] = name.get<std::string>();
+      }
+    }
+    r.practice = u.column_int(10) != 0;
+    r.auto_start = u.column_int(11) != 0;
+    r.status = status_from_text(u.column_text(12)).value_or(room_status::closed);
+    r.created_ms = u.column_int(13);
+    return r;
+  }
+
+  bool read_events(stored_room& r) {
+    use u(events_of_);
+    u.text(1, r.record.id);
+    int rc;
+    while ((rc = u.step()) == SQLITE_ROW)
+      r.events.push_back({u.column_int(0), u.column_text(1)});
+    return rc == SQLITE_DONE;
+  }
+
+  sqlite3* db_;
+  int lock_fd_;
+  std::string path_;
+  std::mutex mutex_;
+  stmt_ptr begin_, commit_, rollback_, save_identity_, find_identity_, insert_room_, insert_event_,
+      set_status_, unfinished_rooms_, room_by_id_, events_of_;
+};
+
+}  // namespace
+
+store_result<std::unique_ptr<store>> open_sqlite_store(const std::string& data_dir,
+                                                       sync_mode sync) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(data_dir, ec) && !fs::is_directory(data_dir, ec)) {
+    return std::unexpected("the data directory '" + data_dir + "' is not a directory");
+  }
+  fs::create_directories(data_dir, ec);
+  if (ec) {
+    return std::unexpected("cannot create the data directory '" + data_dir + "': " + ec.message());
+  }
+  const std::string lock_path = (fs::path(data_dir) / "boardroom.lock").string();
+  int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    return std::unexpected("cannot write to the data directory '" + data_dir +
+                           "': " + std::strerror(errno));
+  }
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    int err = errno;
+    ::close(fd);
+    if (err == EWOULDBLOCK) {
+      return std::unexpected("the data directory '" + data_dir +
+                             "' is in use by another boardroom server");
+    }
+    return std::unexpected("cannot lock '" + lock_path + "': " + std::strerror(err));
+  }
+  struct statvfs fs_info {};
+  if (::statvfs(data_dir.c_str(), &fs_info) == 0 &&
+      std::uintmax_t(fs_info.f_bavail) * fs_info.f_frsize < min_free_bytes) {
+    ::close(fd);
+    return std::unexpected("the disk of the data directory '" + data_dir + "' is full (" +
+                           std::to_string(std::uintmax_t(fs_info.f_bavail) * fs_info.f_frsize) +
+                           " bytes free)");
+  }
+  const std::string path = (fs::path(data_dir) / database_file).string();
+  sqlite3* db = nullptr;
+  int rc = sqlite3_open_v2(
+      path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string message = "cannot open the database '" + path +
+                          "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    sqlite3_close(db);
+    ::close(fd);
+    return std::unexpected(message);
+  }
+  auto s = std::make_unique<sqlite_store>(db, fd, path);  // owns db and fd from here
+  if (auto ok = s->prepare(sync); !ok) return std::unexpected(ok.error());
+  return std::unique_ptr<store>(std::move(s));
+}
+
+}  // namespace boardroom::server

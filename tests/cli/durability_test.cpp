@@ -1,0 +1,275 @@
+// The real `boardroom serve` killed with SIGKILL in the middle of many games, and started again on
+// the same data directory: every acknowledged move is there, every game plays on to a normal end.
+// And the start-up errors an operator sees for an unusable data directory.
+
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "server/sqlite_store.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/test_server.hpp"
+#include "tests/support/ws_client.hpp"
+
+namespace boardroom::test {
+namespace {
+
+std::string error_code(const json& response) {
+  if (!response.contains("error")) return "";
+  return response["error"]["data"].value("code", "?");
+}
+
+child_server serve(const std::string& data_dir) {
+  return spawn_server(BOARDROOM_BINARY,
+                      {"--threads", "2", "--log-level", "warn", "--data-dir", data_dir});
+}
+
+// Runs the binary through the shell; only its standard error is captured.
+run_result run_for_stderr(const std::string& args) {
+  return run_command("{ " + std::string(BOARDROOM_BINARY) + " " + args + " 2>&1 1>/dev/null; }");
+}
+
+struct game {
+  std::string room;
+  std::array<std::string, 2> tokens;
+  std::array<std::unique_ptr<ws_client>, 2> seat;
+  std::vector<std::pair<std::int64_t, std::string>> acked;  // version, move: what clients were told
+  bool over = false;
+  json outcome;
+};
+
+// One move in `g`; false when the game is over or the server is gone.
+bool step(game& g, std::mt19937_64& rng, std::string& failure) {
+  auto moves = g.seat[0]->call("game.legal_moves", {{"room", g.room}});
+  if (error_code(moves) == "game_over") {
+    g.over = true;
+    return false;
+  }
+  if (!error_code(moves).empty()) {
+    failure = moves.dump();
+    return false;
+  }
+  const json& list = moves["result"]["moves"];
+  int p = moves["result"]["to_move"];
+  std::string move = list[rng() % list.size()];
+  auto reply = g.seat[p]->call("game.move", {{"room", g.room}, {"move", move}});
+  if (!error_code(reply).empty()) {
+    failure = reply.dump();
+    return false;
+  }
+  g.acked.emplace_back(reply["result"]["version"].get<std::int64_t>(), move);
+  return true;
+}
+
+TEST(ServeDurability, KillNineMidPlayLosesNoAcknowledgedMove) {
+  constexpr int games = 16;
+  constexpr int threads = 4;
+  temp_dir dir;
+  child_server first = serve(dir.path());
+  ASSERT_GT(first.port, 0);
+
+  std::vector<game> all(games);
+  for (int i = 0; i < games; ++i) {
+    game& g = all[i];
+    for (int s = 0; s < 2; ++s) {
+      g.seat[s] = std::make_unique<ws_client>(first.port);
+      g.tokens[s] =
+          g.seat[s]->hello("g" + std::to_string(i) + "s" + std::to_string(s))["resume_token"];
+    }
+    auto created = g.seat[0]->call("room.create", {{"game", "sisyphos"}});
+    ASSERT_EQ(error_code(created), "") << created.dump();
+    g.room = created["result"]["room"];
+    ASSERT_EQ(error_code(g.seat[1]->call("room.join", {{"room", g.room}})), "");
+  }
+
+  // Several threads play all games at once until the server dies under them.
+  std::atomic<bool> killed{false};
+  std::atomic<int> acked{0};
+  std::mutex failures_mutex;
+  std::vector<std::string> failures;
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      std::mt19937_64 rng(t);
+      bool going = true;
+      while (going && !killed) {
+        going = false;
+        for (int i = t; i < games; i += threads) {
+          if (all[i].over) continue;
+          std::string failure;
+          if (step(all[i], rng, failure)) {
+            ++acked;
+            going = true;
+          } else if (!failure.empty()) {
+            if (!killed) {
+              std::lock_guard lock(failures_mutex);
+              failures.push_back(failure);
+            }
+            return;
+          }
+        }
+      }
+    });
+  }
+  while (acked < 120 && !killed) {
+    bool any_left = false;
+    for (const auto& g : all)
+      any_left = any_left || !g.over;
+    if (!any_left) break;
+    std::this_thread::sleep_for(1ms);
+  }
+  killed = true;
+  int status = stop_server(first, SIGKILL);
+  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+  for (auto& th : pool)
+    th.join();
+  for (const auto& f : failures)
+    ADD_FAILURE() << "before the kill: " << f;
+  int unfinished = 0;
+  for (auto& g : all) {
+    unfinished += g.over ? 0 : 1;
+    g.seat = {};
+  }
+  EXPECT_GT(unfinished, games / 2) << "the kill came too late to be mid-play";
+
+  // What the database holds after the crash: every acknowledged move under its version.
+  int checked = 0;
+  int unacknowledged = 0;  // durable moves whose reply the kill swallowed
+  {
+    auto s = server::open_sqlite_store(dir.path());
+    ASSERT_TRUE(s) << s.error();
+    for (auto& g : all) {
+      auto stored = (*s)->load_room(g.room);
+      ASSERT_TRUE(stored && *stored) << g.room;
+      const auto& events = (*stored)->events;
+      for (const auto& [version, move] : g.acked) {
+        ASSERT_LE(version, static_cast<std::int64_t>(events.size())) << g.room;
+        ++checked;
+        auto e = json::parse(events[version - 1].body);
+        EXPECT_EQ(e["type"], "move");
+        EXPECT_EQ(e["move"], move) << g.room << " version " << version;
+      }
+      // Durable but unacknowledged: at most the move in flight (and the game_over it caused).
+      std::int64_t last = g.acked.empty() ? 0 : g.acked.back().first;
+      int later_moves = 0;
+      for (std::size_t v = last; v < events.size(); ++v)
+        later_moves += json::parse(events[v].body)["type"] == "move" ? 1 : 0;
+      EXPECT_LE(later_moves, 1) << g.room;
+      unacknowledged += later_moves;
+      // A game that its last move (acknowledged or in flight) ended is finished in the store.
+      if (json::parse(events.back().body)["type"] == "game_over") {
+        EXPECT_EQ((*stored)->record.status, server::room_status::finished);
+        g.over = true;
+      }
+    }
+  }
+  EXPECT_GE(checked, 120);
+  std::printf(
+      "killed after %d acknowledged moves, %d games unfinished, %d moves durable but "
+      "unacknowledged\n",
+      checked, unfinished, unacknowledged);
+
+  // Started again on the same directory, on another port.
+  child_server second = serve(dir.path());
+  ASSERT_GT(second.port, 0);
+  for (auto& g : all) {
+    for (int s = 0; s < 2; ++s) {
+      g.seat[s] = std::make_unique<ws_client>(second.port);
+      json hello = g.seat[s]->hello("again", g.tokens[s]);
+      EXPECT_EQ(hello["resumed"], true);
+      if (!g.over) {
+        EXPECT_EQ(hello["rooms"], json::array({g.room})) << g.room;
+      }
+    }
+    if (g.over) continue;
+    auto synced = g.seat[0]->call("room.sync", {{"room", g.room}, {"since", 0}});
+    ASSERT_EQ(error_code(synced), "") << synced.dump();
+    json events = synced["result"]["events"];
+    ASSERT_TRUE(events.is_array()) << "fewer than 256 events per game expected";
+    for (std::size_t i = 0; i < events.size(); ++i)
+      EXPECT_EQ(events[i]["version"], static_cast<std::int64_t>(i) + 1) << g.room;
+    for (const auto& [version, move] : g.acked) {
+      const auto& e = events[version - 1];
+      EXPECT_EQ(e["type"], "move") << g.room;
+      EXPECT_EQ(e["move"], move) << g.room << " version " << version;
+    }
+  }
+
+  // Every game that was interrupted is played to a normal end.
+  pool.clear();
+  failures.clear();
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      std::mt19937_64 rng(100 + t);
+      for (int i = t; i < games; i += threads) {
+        game& g = all[i];
+        std::string failure;
+        while (!g.over && failure.empty())
+          step(g, rng, failure);
+        if (!failure.empty()) {
+          std::lock_guard lock(failures_mutex);
+          failures.push_back(failure);
+        }
+      }
+    });
+  }
+  for (auto& th : pool)
+    th.join();
+  for (const auto& f : failures)
+    ADD_FAILURE() << "after the restart: " << f;
+  for (auto& g : all) {
+    if (!g.seat[0]) continue;
+    auto snap = g.seat[0]->call("room.sync", {{"room", g.room}, {"since", 1'000'000}});
+    if (error_code(snap) == "unknown_room") continue;  // finished before the kill
+    const json& outcome = snap["result"]["snapshot"]["outcome"];
+    ASSERT_FALSE(outcome.is_null()) << g.room;
+    EXPECT_NE(outcome["reason"], "abandonment") << g.room;
+    EXPECT_EQ(snap["result"]["snapshot"]["status"], "finished");
+  }
+  for (auto& g : all)
+    g.seat = {};
+
+  status = stop_server(second, SIGTERM);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+TEST(ServeDurability, UnusableDataDirectoryIsAClearStartUpError) {
+  temp_dir dir;
+  const std::string file = dir.path() + "/file.txt";
+  std::ofstream(file) << "a file, not a directory";
+  auto under_file = run_for_stderr("serve --port 0 --data-dir " + file + "/sub");
+  EXPECT_NE(under_file.status, 0);
+  EXPECT_NE(under_file.out.find("boardroom serve: cannot create the data directory '" + file +
+                                "/sub': Not a directory"),
+            std::string::npos)
+      << under_file.out;
+
+  const std::string broken = dir.path() + "/broken";
+  std::filesystem::create_directory(broken);
+  std::ofstream(broken + "/" + server::database_file) << std::string(8192, '?');
+  auto not_db = run_for_stderr("serve --port 0 --data-dir " + broken);
+  EXPECT_NE(not_db.status, 0);
+  EXPECT_NE(not_db.out.find("not a database"), std::string::npos) << not_db.out;
+}
+
+TEST(ServeDurability, ASecondServerOnTheSameDataDirectoryIsRefused) {
+  temp_dir dir;
+  child_server first = serve(dir.path());
+  ASSERT_GT(first.port, 0);
+  auto second = run_for_stderr("serve --port 0 --data-dir " + dir.path());
+  EXPECT_NE(second.status, 0);
+  EXPECT_NE(second.out.find("in use by another boardroom server"), std::string::npos) << second.out;
+  int status = stop_server(first, SIGTERM);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+}  // namespace
+}  // namespace boardroom::test

@@ -1,0 +1,73 @@
+#pragma once
+// A store that passes every call to a real one until told to fail its writes: a full disk or a
+// broken volume on demand, for the tests of what clients see when a write fails.
+
+#include <atomic>
+#include <memory>
+
+#include "server/store.hpp"
+
+namespace boardroom::test {
+
+class faulty_store final : public server::store {
+ public:
+  explicit faulty_store(std::unique_ptr<server::store> real) : real_(std::move(real)) {}
+
+  // Writes from now on fail (true) or pass (false).
+  void fail_writes(bool on) { writes_left_ = on ? 0 : unlimited; }
+  // The next `n` writes pass, the ones after fail.
+  void fail_writes_after(int n) { writes_left_ = n; }
+  int failed_writes() const { return failed_.load(); }
+
+  server::store_result<void> save_identity(const server::identity_record& identity) override {
+    if (!allow()) return refuse();
+    return real_->save_identity(identity);
+  }
+  server::store_result<std::optional<server::identity_record>> find_identity(
+      std::string_view token_hash) override {
+    return real_->find_identity(token_hash);
+  }
+  server::store_result<void> create_room(const server::room_record& room,
+                                         std::span<const server::stored_event> events) override {
+    if (!allow()) return refuse();
+    return real_->create_room(room, events);
+  }
+  server::store_result<void> append_events(std::string_view room,
+                                           std::span<const server::stored_event> events,
+                                           std::optional<server::room_status> status) override {
+    if (!allow()) return refuse();
+    return real_->append_events(room, events, status);
+  }
+  server::store_result<void> set_status(std::string_view room,
+                                        server::room_status status) override {
+    if (!allow()) return refuse();
+    return real_->set_status(room, status);
+  }
+  server::store_result<std::vector<server::stored_room>> load_unfinished_rooms() override {
+    return real_->load_unfinished_rooms();
+  }
+  server::store_result<std::optional<server::stored_room>> load_room(
+      std::string_view room) override {
+    return real_->load_room(room);
+  }
+
+ private:
+  static constexpr int unlimited = 1 << 30;
+
+  bool allow() {
+    int left = writes_left_.load();
+    while (left > 0 && !writes_left_.compare_exchange_weak(left, left - 1)) {
+    }
+    return left > 0;
+  }
+  server::store_result<void> refuse() {
+    ++failed_;
+    return std::unexpected(std::string("database or disk is full (simulated)"));
+  }
+
+  std::unique_ptr<server::store> real_;
+  std::atomic<int> writes_left_{unlimited};
+  std::atomic<int> failed_{0};
+};
+
+}  // namespace boardroom::test
