@@ -9,6 +9,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
+#include "engine/core/registry.hpp"
 #include "server/http_session.hpp"
 #include "server/hub.hpp"
 #include "server/metrics.hpp"
@@ -86,6 +87,14 @@ std::expected<std::uint16_t, std::string> server::start() {
     auto opened = open_sqlite_store(cfg.data_dir, *sync);
     if (!opened) return std::unexpected(opened.error());
     impl_->storage = std::move(*opened);
+  }
+  // Game data (solved tables) before any room exists: a restored room's bot may need it at once.
+  for (const engine::game* g : engine::all_games()) {
+    auto loaded = g->load_data(cfg.data_dir);
+    if (!loaded)
+      return std::unexpected("cannot load " + std::string(g->key()) + " data from '" +
+                             cfg.data_dir + "': " + loaded.error().message);
+    if (!loaded->empty()) spdlog::info("{}: loaded {}", g->key(), *loaded);
   }
   impl_->central = std::make_unique<hub>(impl_->io, cfg, impl_->stats, *impl_->storage);
   auto& acc = impl_->acceptor;

@@ -103,6 +103,11 @@ class game {
   // The value of `s` and of each legal move, for hints and analysis, as JSON for clients; games
   // without an evaluator say so with the code "no_analysis".
   virtual result<nlohmann::json> analyze(const state& s) const;
+
+  // Loads what the game keeps in the server's data directory (Sisyphos: its solved tables), once
+  // at start. Returns what was loaded, for the log ("" for nothing); a file that is there but
+  // cannot be used is an error, so a server never runs quietly without the data it was given.
+  virtual result<std::string> load_data(const std::string& dir) const { return std::string(); }
 };
 
 }  // namespace boardroom::engine
