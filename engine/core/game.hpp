@@ -59,6 +59,9 @@ class state {
 
   virtual bool is_terminal() const = 0;
   virtual std::optional<engine::outcome> outcome() const = 0;
+  // The result when play is stopped before its end by a game-time limit (Arimaa's G, decided by
+  // material); nullopt for games without such a rule.
+  virtual std::optional<engine::outcome> outcome_when_halted() const { return std::nullopt; }
 
   // The canonical text of the position: equal positions print equal text, and the game's
   // state_from_text() reads it back.
