@@ -26,6 +26,10 @@ command add_serve(CLI::App& app) {
                   "a power failure (one fsync per move)")
       ->check(CLI::IsMember({"normal", "full"}))
       ->capture_default_str();
+  sub->add_option("--admin-token", cfg->admin_token,
+                  "Secret for the admin.* requests (abort, adjudicate, add time); also read from "
+                  "BOARDROOM_ADMIN_TOKEN; none: no administrator")
+      ->envname("BOARDROOM_ADMIN_TOKEN");
   sub->add_option("--log-level", cfg->log_level, "trace, debug, info, warn, error or off")
       ->capture_default_str();
   sub->add_option("--max-frame-bytes", lim.max_frame_bytes, "Largest accepted WebSocket message")

@@ -95,6 +95,19 @@ class reader {
     if (wide < -1'000'000 || wide > 1'000'000) return wrong_type(name, "a small integer");
     out = static_cast<int>(wide);
   }
+  void read(const char* name, const json& value, std::vector<int>& out) {
+    seen_.insert(name);
+    if (!value.is_array() || value.empty() || value.size() > 64) {
+      return wrong_type(name, "an array of 1 to 64 integers");
+    }
+    for (const auto& item : value) {
+      if (!item.is_number_integer() || item.get<std::int64_t>() < 1 ||
+          item.get<std::int64_t>() > 64) {
+        return wrong_type(name, "an array of integers from 1 to 64");
+      }
+      out.push_back(item.get<int>());
+    }
+  }
   void read(const char* name, const json& value, json& out) {
     seen_.insert(name);
     if (!value.is_object()) return wrong_type(name, "an object");
@@ -125,6 +138,7 @@ class reader {
 // Field limits: generous for real use, small enough that no single request costs much.
 constexpr std::size_t max_name_length = 40;
 constexpr std::size_t max_move_length = 1024;
+constexpr std::size_t max_note_length = 200;
 
 template <class T>
 using parse_fn = std::function<void(reader&, T&)>;
@@ -229,6 +243,36 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
     {"game.resign", room_only(game_resign{})},
     {"game.legal_moves", room_only(game_legal_moves{})},
     {"game.analyze", room_only(game_analyze{})},
+    {"game.offer_draw", room_only(game_offer_draw{})},
+    {"game.decline_draw", room_only(game_decline_draw{})},
+    {"admin.abort",
+     [](const json& p) {
+       return parse_as<admin_abort>(p, [](reader& r, admin_abort& m) {
+         r.required("room", m.room);
+         r.required("token", m.token);
+         r.optional("note", m.note);
+       });
+     }},
+    {"admin.adjudicate",
+     [](const json& p) {
+       return parse_as<admin_adjudicate>(p, [](reader& r, admin_adjudicate& m) {
+         r.required("room", m.room);
+         r.required("token", m.token);
+         r.required("ranks", m.ranks);
+         r.optional("note", m.note);
+       });
+     }},
+    {"admin.add_time",
+     [](const json& p) {
+       return parse_as<admin_add_time>(p, [](reader& r, admin_add_time& m) {
+         r.required("room", m.room);
+         r.required("token", m.token);
+         r.required("seat", m.seat);
+         r.required("seconds", m.seconds);
+         r.range("seat", m.seat, 0, 63);
+         r.range("seconds", m.seconds, 1, 30LL * 86'400);
+       });
+     }},
 }};
 
 std::optional<error> check_lengths(const message& m) {
@@ -238,6 +282,14 @@ std::optional<error> check_lengths(const message& m) {
                           "name must be 1 to " + std::to_string(max_name_length) + " bytes",
                           "name");
     }
+  }
+  const std::optional<std::string>* note = nullptr;
+  if (auto* a = std::get_if<admin_abort>(&m)) note = &a->note;
+  if (auto* a = std::get_if<admin_adjudicate>(&m)) note = &a->note;
+  if (note && *note && (*note)->size() > max_note_length) {
+    return params_error("out_of_range",
+                        "note must be at most " + std::to_string(max_note_length) + " bytes",
+                        "note");
   }
   if (auto* mv = std::get_if<game_move>(&m); mv && mv->move.size() > max_move_length) {
     return params_error("out_of_range",

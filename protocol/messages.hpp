@@ -82,10 +82,36 @@ struct game_legal_moves {
 struct game_analyze {
   std::string room;
 };
+struct game_offer_draw {  // offering when every other player has offered agrees to the draw
+  std::string room;
+};
+struct game_decline_draw {
+  std::string room;
+};
+// Administrator requests carry the server's admin token (configuration) every time.
+struct admin_abort {
+  std::string room;
+  std::string token;
+  std::optional<std::string> note;  // why, for the record
+};
+struct admin_adjudicate {
+  std::string room;
+  std::string token;
+  std::vector<int> ranks;  // per seat, 1 is best; equal ranks share a place
+  std::optional<std::string> note;
+};
+struct admin_add_time {
+  std::string room;
+  std::string token;
+  int seat = 0;
+  std::int64_t seconds = 0;
+};
 
-using message = std::variant<hello, lobby_games, lobby_list, lobby_subscribe, lobby_unsubscribe,
-                             room_create, room_join, room_spectate, room_leave, room_start,
-                             room_sync, game_move, game_resign, game_legal_moves, game_analyze>;
+using message =
+    std::variant<hello, lobby_games, lobby_list, lobby_subscribe, lobby_unsubscribe, room_create,
+                 room_join, room_spectate, room_leave, room_start, room_sync, game_move,
+                 game_resign, game_legal_moves, game_analyze, game_offer_draw, game_decline_draw,
+                 admin_abort, admin_adjudicate, admin_add_time>;
 
 // The method names, in the order of the variant's alternatives.
 std::string_view method_name(const message& m);

@@ -33,6 +33,9 @@ struct config {
   // failure, at one fsync per move (see sqlite_store.hpp).
   std::string sync = "normal";
   std::string log_level = "info";
+  // Grants the admin.* requests (abort, adjudicate, add time) to whoever presents it; empty: no
+  // administrator at all.
+  std::string admin_token;
   limits limit;
 };
 

@@ -110,8 +110,44 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
                  [&](const protocol::game_analyze& m) {
                    with_room(m.room, [&](room& r) { r.analyze(who, id); });
                  },
+                 [&](const protocol::game_offer_draw& m) {
+                   with_room(m.room, [&](room& r) { r.offer_draw(who, id); });
+                 },
+                 [&](const protocol::game_decline_draw& m) {
+                   with_room(m.room, [&](room& r) { r.decline_draw(who, id); });
+                 },
+                 [&](const protocol::admin_abort& m) {
+                   if (!is_admin(m.token)) return fail(*conn, id, not_admin());
+                   with_room(m.room, [&](room& r) {
+                     r.administer(who, id, std::nullopt, m.note.value_or(""));
+                   });
+                 },
+                 [&](const protocol::admin_adjudicate& m) {
+                   if (!is_admin(m.token)) return fail(*conn, id, not_admin());
+                   with_room(m.room,
+                             [&](room& r) { r.administer(who, id, m.ranks, m.note.value_or("")); });
+                 },
+                 [&](const protocol::admin_add_time& m) {
+                   if (!is_admin(m.token)) return fail(*conn, id, not_admin());
+                   with_room(m.room, [&](room& r) {
+                     r.add_time(who, id, m.seat, std::chrono::seconds(m.seconds));
+                   });
+                 },
              },
              msg);
+}
+
+bool hub::is_admin(const std::string& token) const {
+  if (config_.admin_token.empty() || token.size() != config_.admin_token.size()) return false;
+  // Compared in constant time: the comparison must not tell how much of a guess was right.
+  unsigned char diff = 0;
+  for (std::size_t i = 0; i < token.size(); ++i)
+    diff |= static_cast<unsigned char>(token[i] ^ config_.admin_token[i]);
+  return diff == 0;
+}
+
+protocol::error hub::not_admin() {
+  return app_error("not_admin", "this needs the server's admin token", "token");
 }
 
 void hub::on_hello(const std::shared_ptr<peer>& conn, client_context& ctx, const json& id,

@@ -78,6 +78,8 @@ class hub final : public room_host {
     int rooms_created = 0;  // rooms created that are still open
   };
 
+  bool is_admin(const std::string& token) const;
+  static protocol::error not_admin();
   void on_hello(const std::shared_ptr<peer>& conn, client_context& ctx, const nlohmann::json& id,
                 const protocol::hello& m);
   void on_create(const std::shared_ptr<peer>& conn, const client_context& ctx,

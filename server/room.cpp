@@ -1,5 +1,7 @@
 #include "server/room.hpp"
 
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
@@ -377,6 +379,7 @@ void room::commit_move(std::unique_ptr<engine::state> next, const std::string& p
   state_ = std::move(next);
   clock_ = std::move(clock);
   moves_.push_back(played);
+  draw_offers_.clear();  // a move answers every offer
   ++metrics_.moves_total;
   publish(std::move(pending[0]));
   if (pending.size() > 1) {
@@ -423,18 +426,124 @@ void room::bot_move() {
   commit_move(std::move(next), *played, pending, std::move(clock));
 }
 
+std::optional<protocol::error> room::check_in_game(const member& who, bool needs_seat) const {
+  if (needs_seat && seat_of(who.player) < 0) {
+    return app_error("not_your_seat", "you hold no seat here");
+  }
+  if (status_ == status::closed) return app_error("unknown_room", "there is no such room", "room");
+  if (status_ != status::playing) {
+    return app_error(status_ == status::finished ? "game_over" : "game_not_started",
+                     "there is no game in progress");
+  }
+  return std::nullopt;
+}
+
 void room::resign(member who, json id) {
   on_strand([this, who = std::move(who), id = std::move(id)] {
+    if (auto e = check_in_game(who, true)) return fail(who, id, *e);
     int index = seat_of(who.player);
-    if (index < 0) return fail(who, id, app_error("not_your_seat", "you hold no seat here"));
-    if (status_ != status::playing) {
-      return fail(who, id,
-                  app_error(status_ == status::finished ? "game_over" : "game_not_started",
-                            "there is no game in progress"));
-    }
     if (!finish(forfeit_outcome(index, "resignation", seats_[index].name + " resigned"))) {
       return fail(who, id, storage_failed());
     }
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+  });
+}
+
+void room::offer_draw(member who, json id) {
+  on_strand([this, who = std::move(who), id = std::move(id)] {
+    if (auto e = check_in_game(who, true)) return fail(who, id, *e);
+    const auto& g = *settings_.spec.game_ptr;
+    if (!g.draws_by_agreement()) {
+      return fail(who, id,
+                  app_error("draws_not_allowed",
+                            std::string(g.display_name()) + " has no draws by agreement"));
+    }
+    const int index = seat_of(who.player);
+    if (draw_offers_.contains(index)) {  // already offered: nothing changes
+      return reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+    }
+    if (draw_offers_.size() + 1 == seats_.size()) {  // everyone else offered: agreed
+      const int n = static_cast<int>(seats_.size());
+      engine::outcome drawn{std::vector<int>(n, 1), std::vector<double>(n, 1.0 / n), "agreement",
+                            "drawn by agreement"};
+      if (!finish(std::move(drawn))) return fail(who, id, storage_failed());
+    } else {
+      if (!emit("draw_offered", {{"seat", index}})) return fail(who, id, storage_failed());
+      draw_offers_.insert(index);
+    }
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+  });
+}
+
+void room::decline_draw(member who, json id) {
+  on_strand([this, who = std::move(who), id = std::move(id)] {
+    if (auto e = check_in_game(who, true)) return fail(who, id, *e);
+    if (draw_offers_.empty()) {
+      return fail(who, id, app_error("no_draw_offer", "nobody is offering a draw"));
+    }
+    if (!emit("draw_declined", {{"seat", seat_of(who.player)}})) {
+      return fail(who, id, storage_failed());
+    }
+    draw_offers_.clear();
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+  });
+}
+
+void room::administer(member who, json id, std::optional<std::vector<int>> ranks,
+                      std::string note) {
+  on_strand([this, who = std::move(who), id = std::move(id), ranks = std::move(ranks),
+             note = std::move(note)] {
+    if (auto e = check_in_game(who, false)) return fail(who, id, *e);
+    const int n = static_cast<int>(seats_.size());
+    engine::outcome result;
+    if (!ranks) {
+      result = {std::vector<int>(n, 1), std::vector<double>(n, 0.0), "aborted",
+                note.empty() ? "aborted by the administrator" : note};
+    } else {
+      if (static_cast<int>(ranks->size()) != n ||
+          std::any_of(ranks->begin(), ranks->end(), [n](int r) { return r > n; })) {
+        return fail(who, id,
+                    app_error("bad_ranks",
+                              "ranks needs one rank from 1 to " + std::to_string(n) +
+                                  " for each of the " + std::to_string(n) + " seats",
+                              "ranks"));
+      }
+      // Each player scores a point for every player ranked below and half for every one level.
+      result = {*ranks, std::vector<double>(n, 0.0), "adjudication",
+                note.empty() ? "adjudicated by the administrator" : note};
+      for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < n; ++j) {
+          if (i == j) continue;
+          result.scores[i] += (*ranks)[i] < (*ranks)[j]    ? 1.0
+                              : (*ranks)[i] == (*ranks)[j] ? 0.5
+                                                           : 0;
+        }
+        if (n > 1) result.scores[i] /= n - 1;
+      }
+    }
+    if (!finish(std::move(result))) return fail(who, id, storage_failed());
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+  });
+}
+
+void room::add_time(member who, json id, int seat_index, std::chrono::seconds extra) {
+  on_strand([this, who = std::move(who), id = std::move(id), seat_index, extra] {
+    if (auto e = check_in_game(who, false)) return fail(who, id, *e);
+    if (!clock_.timed()) return fail(who, id, app_error("not_timed", "this room has no clocks"));
+    if (seat_index >= static_cast<int>(seats_.size())) {
+      return fail(who, id,
+                  app_error("bad_seat", "there is no seat " + std::to_string(seat_index), "seat"));
+    }
+    const auto now = host_.now();
+    game_clock after = clock_;
+    after.add_time(seat_index, extra);
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(extra).count();
+    if (!emit("time_added",
+              {{"seat", seat_index}, {"added_ms", ms}, {"clocks", after.readings(now)}})) {
+      return fail(who, id, storage_failed());
+    }
+    clock_ = std::move(after);
+    arm_clock();
     reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
   });
 }
@@ -900,7 +1009,17 @@ std::string room::replay(const json& body) {
       return "'" + text + "' leads to a different position: " + state_->to_text();
     }
     moves_.push_back(*played);
+    draw_offers_.clear();
     if (body.contains("clocks")) last_clocks_ = body["clocks"];
+  } else if (type == "draw_offered") {
+    if (status_ != status::playing || seat_index() < 0) return "a draw offer outside a game";
+    draw_offers_.insert(seat_index());
+  } else if (type == "draw_declined") {
+    if (status_ != status::playing) return "a declined draw outside a game";
+    draw_offers_.clear();
+  } else if (type == "time_added") {
+    if (status_ != status::playing) return "time added outside a game";
+    last_clocks_ = body.at("clocks");
   } else if (type == "game_over") {
     if (status_ != status::playing && status_ != status::waiting) return "a second end";
     if (!body.at("outcome").is_null()) outcome_ = outcome_from_json(body["outcome"]);
@@ -1113,6 +1232,7 @@ json room::snapshot(const std::string& viewer) const {
            {"practice", settings_.practice}};
   out["time_control"] = time_control_text(settings_.timing);
   if (clock_.timed()) out["clocks"] = clock_.readings(host_.now());
+  if (!draw_offers_.empty()) out["draw_offers"] = draw_offers_;
   if (state_) {
     out["to_move"] = state_->is_terminal() ? json(nullptr) : json(state_->current_player());
     out["position"] = state_->to_text();

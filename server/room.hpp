@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -127,6 +128,17 @@ class room : public std::enable_shared_from_this<room> {
   // Server shutdown: cancel timers so the io_context can drain.
   void shut_down();
 
+  // Draws: an offer stands until the next move or a refusal; when every player has offered, the
+  // game is drawn by agreement. Games that forbid draws (Arimaa) refuse offers.
+  void offer_draw(member who, nlohmann::json id);
+  void decline_draw(member who, nlohmann::json id);
+
+  // Administrator (the hub checked the token): ends the game with `ranks` per seat, or aborts it
+  // without a result when there are none.
+  void administer(member who, nlohmann::json id, std::optional<std::vector<int>> ranks,
+                  std::string note);
+  void add_time(member who, nlohmann::json id, int seat, std::chrono::seconds extra);
+
   // The time source was moved by hand (tests): look at the clocks now.
   void clock_changed();
 
@@ -163,6 +175,8 @@ class room : public std::enable_shared_from_this<room> {
   bool is_member(const std::string& player) const;
   int seats_taken() const;
   std::optional<protocol::error> check_mover(const member& who) const;
+  // A running game, and (when `needs_seat`) a seat in it: the checks of resign, draws, admin.
+  std::optional<protocol::error> check_in_game(const member& who, bool needs_seat) const;
 
   void seat_player(int index, const std::string& player, const std::string& name,
                    const engine::bot* b);
@@ -236,6 +250,7 @@ class room : public std::enable_shared_from_this<room> {
   boost::asio::steady_timer flag_timer_;  // the running seat's flag, the game-time limit
   game_clock clock_;
   nlohmann::json last_clocks_;  // restore: the last clock readings in the log
+  std::set<int> draw_offers_;   // seats offering a draw since the last move
   std::mt19937_64 rng_;         // the bots' choices
 };
 

@@ -14,6 +14,7 @@ class game final : public engine::game {
   player_range players() const override { return {2, 2}; }
   const std::vector<param_spec>& param_specs() const override { return specs_; }
   std::vector<std::string> player_names(int) const override { return {"Gold", "Silver"}; }
+  bool draws_by_agreement() const override { return false; }  // the rules allow no draw offers
 
   // The seed is not used: both sides choose their setups, nothing is drawn.
   result<std::unique_ptr<engine::state>> new_state(int players, const param_map& params,

@@ -103,6 +103,9 @@ class game {
   // Bots beyond the generic random one (bot.hpp), e.g. a perfect player from a solved table.
   virtual std::vector<const bot*> own_bots() const { return {}; }
 
+  // Whether players may agree to a draw (Arimaa's rules forbid it).
+  virtual bool draws_by_agreement() const { return true; }
+
   // The value of `s` and of each legal move, for hints and analysis, as JSON for clients; games
   // without an evaluator say so with the code "no_analysis".
   virtual result<nlohmann::json> analyze(const state& s) const;

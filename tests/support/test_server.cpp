@@ -62,6 +62,7 @@ test_server::test_server(test_server_options options) {
   cfg.data_dir = options.data_dir;
   cfg.log_level = "warn";
   cfg.limit = options.limit;
+  cfg.admin_token = options.admin_token;
   clock_ = options.clock;
   server_ = std::make_unique<server::server>(cfg, std::move(options.storage), clock_);
   auto port = server_->start();

@@ -36,6 +36,7 @@ struct test_server_options {
   std::string data_dir;                    // empty: a fresh temporary directory
   std::shared_ptr<server::store> storage;  // null: the SQLite store in data_dir
   std::shared_ptr<manual_clock> clock;     // null: the steady clock
+  std::string admin_token;                 // empty: no administrator
 };
 
 // A server on `data_dir`, which stays when the server goes (for restarts).
