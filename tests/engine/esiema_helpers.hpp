@@ -83,10 +83,17 @@ inline std::string board_of(const engine::state& st) {
   return field(st.to_text(), "board");
 }
 
+// Small balls of `seat` in a board= field (the letters after each pit's ':').
 inline int small_in(const std::string& board, int seat) {
   int n = 0;
-  for (char c : board)
-    n += c == letters[seat];
+  bool balls = false;
+  for (char c : board) {
+    if (c == ':' || c == ',') {
+      balls = c == ':';
+    } else if (balls) {
+      n += c == letters[seat];
+    }
+  }
   return n;
 }
 
@@ -114,9 +121,9 @@ struct scenario {
     for (int s = 0; s < players; ++s) {
       int total = static_cast<int>(get_int(p, "small_balls_" + std::to_string(s + 1)));
       int on_board = small_in(board, s);
-      int r = reserve.empty() ? total - on_board : reserve[s];
-      int gone = total - on_board - r;  // captured, or retired for players already out
       bool is_out = !out.empty() && out[s] != 0;
+      int r = !reserve.empty() ? reserve[s] : is_out ? 0 : total - on_board;
+      int gone = total - on_board - r;  // captured, or retired for players already out
       std::string sep = s ? "," : "";
       res += sep + std::to_string(r);
       cap += sep + std::to_string(is_out ? 0 : gone);
