@@ -91,14 +91,6 @@ std::string pit_balls(const pit_contents& c) {
   return out;
 }
 
-template <class F>
-std::string joined(int n, F f) {
-  std::string out;
-  for (int i = 0; i < n; ++i)
-    out += (i ? "," : "") + f(i);
-  return out;
-}
-
 std::string_view ending_name(ending e) {
   switch (e) {
     case ending::last_player:
@@ -212,36 +204,59 @@ std::string move_text(const move& m) {
 }
 
 std::string position_text(const position& pos) {
+  // Built by appending into one buffer: the contract tests and the server print positions often.
   std::string out;
+  out.reserve(256);
   switch (pos.stage) {
     case phase::setup:
-      out = "setup";
+      out += "setup";
       break;
     case phase::play:
-      out = "play";
+      out += "play";
       break;
     case phase::over:
-      out = "over:" + std::string(ending_name(pos.end));
+      out += "over:";
+      out += ending_name(pos.end);
       break;
   }
-  out += " to=" + std::string(1, colour_letters[pos.to_move]) + " order=";
+  out += " to=";
+  out += colour_letters[pos.to_move];
+  out += " order=";
   for (int i = 0; i < pos.players; ++i)
     out += colour_letters[pos.order[i]];
-  std::string pits;
+  out += " board=";
+  bool empty = true;
   for (pit p = 0; p < num_pits; ++p) {
-    if (pos.pits[p].total == 0) continue;
-    pits += (pits.empty() ? "" : ",") + pit_name(p) + ":" + pit_balls(pos.pits[p]);
+    const pit_contents& c = pos.pits[p];
+    if (c.total == 0) continue;
+    if (!empty) out += ',';
+    empty = false;
+    out += static_cast<char>('a' + board.y[p]);
+    int number = board.x[p] + 1;
+    if (number >= 10) out += '1';
+    out += static_cast<char>('0' + number % 10);
+    out += ':';
+    for (int s = 0; s < max_players; ++s)
+      out.append(c.small[s], colour_letters[s]);
+    for (int s = 0; s < max_players; ++s) {
+      if (c.has_mother(s)) out += static_cast<char>(colour_letters[s] - 'a' + 'A');
+    }
   }
-  out += " board=" + (pits.empty() ? "-" : pits);
-  auto numbers = [&](const std::array<int, max_players>& a) {
-    return joined(pos.players, [&](int i) { return std::to_string(a[i]); });
+  if (empty) out += '-';
+  auto numbers = [&](const char* name, const std::array<int, max_players>& a) {
+    out += name;
+    for (int i = 0; i < pos.players; ++i) {
+      if (i) out += ',';
+      out += std::to_string(a[i]);
+    }
   };
-  out += " reserve=" + numbers(pos.reserve);
-  out += " captured=" + numbers(pos.captured);
-  out += " retired=" + numbers(pos.retired);
-  out += " out=" + numbers(pos.out);
+  numbers(" reserve=", pos.reserve);
+  numbers(" captured=", pos.captured);
+  numbers(" retired=", pos.retired);
+  numbers(" out=", pos.out);
   out += " passes=" + std::to_string(pos.passes);
-  out += " draw=" + (pos.draw_countdown < 0 ? "-" : std::to_string(pos.draw_countdown));
+  out += " draw=";
+  out += pos.draw_countdown < 0 ? "-" : std::to_string(pos.draw_countdown);
   return out;
 }
 

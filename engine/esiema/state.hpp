@@ -15,7 +15,7 @@
 namespace boardroom::engine::esiema {
 
 // Search nodes count_moves() may visit (a millisecond or two of work); perft has no limit.
-inline constexpr std::uint64_t count_budget = 100'000;
+inline constexpr std::uint64_t count_budget = 50'000;
 
 class state final : public engine::state {
  public:
