@@ -475,6 +475,22 @@ result<position> parse_position(std::string_view raw, const rules& r) {
   if (pos.stage == phase::setup && pos.draw_countdown >= 0) {
     return bad("the draw window does not begin in the setup");
   }
+  // The player to act must have something to do: the rules pass for players without an action
+  // and put out those who can neither sow small balls nor reproduce.
+  std::string mover = "the " + colour_name(pos.to_move) + " player";
+  if (pos.stage == phase::setup && pos.placed(pos.to_move) >= r.setup_quota(pos.to_move)) {
+    return bad(mover + " has placed all their balls and cannot be the one to place next");
+  }
+  if (pos.stage == phase::play) {
+    if (pos.small_on_board(pos.to_move) == 0 && !pos.can_reproduce(pos.to_move)) {
+      return bad(mover +
+                 " has no small ball on the board and cannot reproduce: they would be "
+                 "out, not to act");
+    }
+    if (!pos.has_action(pos.to_move, r)) {
+      return bad(mover + " has no legal action: their turn would have been passed");
+    }
+  }
   return pos;
 }
 

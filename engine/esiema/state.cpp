@@ -108,6 +108,7 @@ std::string state::random_move(std::mt19937_64& rng) const {
   if (may_sow(position_, rules_)) starts = sowing_starts(position_, position_.to_move);
   // The reproduction is one more choice, after the sowing pits.
   std::size_t choices = starts.size() + (listed.empty() ? 0 : 1);
+  if (choices == 0) return {};  // only in a position read from a text that no game reaches
   std::size_t pick = std::uniform_int_distribution<std::size_t>(0, choices - 1)(rng);
   if (pick == starts.size()) {
     return move_text(listed[std::uniform_int_distribution<std::size_t>(0, listed.size() - 1)(rng)]);

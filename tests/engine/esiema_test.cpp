@@ -103,6 +103,34 @@ TEST(esiema_notation, bad_texts_say_what_is_wrong) {
             "a path has at most 12 pits: a pit never holds more than 12 balls");
 }
 
+TEST(esiema_notation, positions_that_do_not_add_up_are_refused) {
+  auto params = *resolve_params(the_game().param_specs(), {});
+  auto message = [&](const std::string& text) {
+    auto st = the_game().state_from_text(2, params, text);
+    EXPECT_FALSE(st.has_value()) << text;
+    if (st) return std::string();
+    EXPECT_EQ(st.error().code, "bad_notation");
+    return st.error().message;
+  };
+  const std::string tail = " captured=0,0 retired=0,0 out=0,0 passes=0 draw=-";
+  EXPECT_EQ(message("play to=r order=rb board=a1:rR,k11:bB reserve=68,69" + tail),
+            "the red player has 69 small balls on the board, in reserve, captured and retired, "
+            "not the 70 of the game");
+  EXPECT_EQ(message("play to=r order=rb board=a1:rrrrrrrrrrrrrR,k11:bB reserve=57,69" + tail),
+            "pit a1 must list 1 to 12 balls, not 'rrrrrrrrrrrrrR'");
+  EXPECT_EQ(message("play to=r order=rb board=a1:bR,k11:bB reserve=70,68" + tail),
+            "the red player has no small ball on the board and cannot reproduce: they would be "
+            "out, not to act");
+  EXPECT_EQ(message("play to=r order=rb board=a1:rR,k11:b reserve=69,69" + tail),
+            "the blue player is still playing, so their mother ball must be on the board");
+  EXPECT_EQ(message("setup to=r order=rb board=a1:r,k11:B reserve=69,70" + tail),
+            "the red player cannot have placed these balls in the setup: the mother comes first, "
+            "and 30 balls at most");
+  auto good = the_game().state_from_text(
+      2, params, "play to=r order=rb board=a1:rR,k11:bB reserve=69,69" + tail);
+  ASSERT_TRUE(good.has_value()) << good.error().message;
+}
+
 // --- parameters ------------------------------------------------------------------------------
 
 TEST(esiema_params, handicaps_and_the_first_player_must_fit_the_table) {
