@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -16,6 +17,7 @@
 
 #include "engine/core/params.hpp"
 #include "engine/esiema/esiema.hpp"
+#include "engine/esiema/notation.hpp"
 #include "engine/esiema/state.hpp"
 
 namespace boardroom::engine::esiema::test {
@@ -108,13 +110,42 @@ struct scenario {
   std::vector<int> out;      // per seat; default: all playing
   int passes = 0;
   std::string draw = "-";
-  param_map params;  // on top of the defaults
+  param_map params;                // on top of the defaults
+  std::vector<std::string> extra;  // "pit:balls" items added to the drawing
+
+  // A board= field with the extra items merged in, in pit order.
+  std::string merged(const std::string& board) const {
+    std::map<pit, std::string> items;
+    std::string all = board == "-" ? "" : board;
+    for (const auto& e : extra)
+      all += (all.empty() ? "" : ",") + e;
+    std::istringstream in(all);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+      auto p = parse_pit(item.substr(0, item.find(':')));
+      EXPECT_TRUE(p.has_value()) << item;
+      EXPECT_FALSE(items.contains(*p)) << "pit drawn twice: " << item;
+      items[*p] = item;
+    }
+    std::string joined;
+    for (const auto& [p, text] : items)
+      joined += (joined.empty() ? "" : ",") + text;
+    return joined.empty() ? "-" : joined;
+  }
+  // The board expected after a move, with the extra items.
+  std::string expect(const std::string& after) const { return merged(board_field(after)); }
+  // A per-seat field given for red and blue; the extra players have 0.
+  std::string captured(std::string first_two) const {
+    for (int s = 2; s < players; ++s)
+      first_two += ",0";
+    return first_two;
+  }
 
   param_map resolved() const { return *resolve_params(the_game().param_specs(), params); }
 
   std::string text() const {
     auto p = resolved();
-    std::string board = board_field(drawing);
+    std::string board = merged(board_field(drawing));
     std::string ord = order;
     if (ord.empty()) ord = std::string(letters, letters + players);
     std::string res, cap, ret, outs;
