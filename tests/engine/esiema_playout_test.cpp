@@ -115,8 +115,13 @@ TEST(esiema_playout, random_games_end_and_keep_the_books_for_every_player_count)
 }
 
 TEST(esiema_playout, with_the_options_changed) {
-  auto a =
-      random_game(3, {{"must_reproduce_when_empty", false}, {"setup_balls", std::int64_t{12}}}, 7);
+  auto a = random_game(3,
+                       {{"must_reproduce_when_empty", false},
+                        {"setup_balls", std::int64_t{12}},
+                        {"small_balls_1", std::int64_t{30}},
+                        {"small_balls_2", std::int64_t{30}},
+                        {"small_balls_3", std::int64_t{30}}},
+                       7);
   if (HasFatalFailure()) return;
   auto b = random_game(4,
                        {{"small_balls_1", std::int64_t{10}},
