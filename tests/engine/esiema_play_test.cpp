@@ -767,6 +767,29 @@ TEST(esiema_elimination, the_last_player_left_wins_2p) {
   )"));
 }
 
+// Without the duty to reproduce, who cannot reproduce is still out (rule 7 of the source).
+TEST(esiema_elimination, also_without_the_duty_to_reproduce_2p) {
+  scenario s;
+  s.params = {{"must_reproduce_when_empty", false}};
+  s.drawing = R"(
+               .   .   .   .   .  rB
+             .   .   .   .   .   .   .
+           .   .   .   .   .   .   .   .
+         .   .   .   .   .   .   .   .   .
+       .   .   .   .   .   .   .   .   .   .
+     .   .   .   .   .  rr   .   b   .   .   .
+       .   .   .   .   .   .   .   .   .   .
+         .   .   .   .   .   .   .   .   .
+           .   .   .   .   .   .   .   .
+             .   .   .   .   .   .   .
+               R   .   .   .   .   .
+  )";
+  auto st = s.make();
+  play(*st, "f6-f7r-f8r");
+  ASSERT_TRUE(st->is_terminal());
+  EXPECT_EQ(st->outcome()->ranks, (std::vector<int>{1, 2}));
+}
+
 // An empty reserve makes reproduction impossible as well; the elimination order ranks.
 TEST(esiema_elimination, an_empty_reserve_and_the_ranking_3p) {
   scenario s;

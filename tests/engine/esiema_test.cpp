@@ -247,6 +247,22 @@ TEST(esiema_setup, a_handicapped_player_stops_placing_when_out_of_balls) {
             "reserve=68,0,68 captured=0,0,0 retired=0,0,0 out=0,0,0 passes=0 draw=-");
 }
 
+// Blue has no small balls at all: after the mothers, red must reproduce, and blue, with neither
+// small balls on the board nor a reserve, is out at the start of its first turn.
+TEST(esiema_setup, a_player_without_small_balls_is_out_at_its_first_turn) {
+  auto st = fresh(2, {{"first_player", std::int64_t{1}},
+                      {"setup_balls", std::int64_t{1}},
+                      {"small_balls_2", std::int64_t{0}}});
+  play(*st, "@a1M");
+  play(*st, "@k11M");
+  EXPECT_EQ(st->legal_moves().size(), 11u);
+  EXPECT_TRUE(st->lists_all_moves());  // red must reproduce: nothing else
+  play(*st, "a1+5");
+  ASSERT_TRUE(st->is_terminal());
+  EXPECT_EQ(st->outcome()->ranks, (std::vector<int>{1, 2}));
+  EXPECT_EQ(test::board_of(*st), "a1:rrrrrR");
+}
+
 TEST(esiema_setup, six_players_place_in_seat_order) {
   auto st = fresh(6, {{"first_player", std::int64_t{1}}, {"setup_balls", std::int64_t{1}}});
   for (const char* m : {"@a1M", "@a6M", "@f1M", "@f11M", "@k6M"}) {
