@@ -1,6 +1,7 @@
 // Subcommands that use the rule engines alone: the catalogue, perft and move lists.
 
 #include <iostream>
+#include <random>
 #include <sstream>
 
 #include "cli/commands.hpp"
@@ -115,17 +116,41 @@ command add_moves(CLI::App& app) {
   auto* sub = app.add_subcommand("moves", "List the legal moves in canonical notation");
   auto args = std::make_shared<position_args>();
   auto count = std::make_shared<bool>(false);
+  auto sample = std::make_shared<int>(0);
+  auto seed = std::make_shared<std::uint64_t>(1);
   add_position_args(sub, *args);
-  sub->add_flag("--count", *count, "Print only the number of legal moves");
-  return [args, count] {
+  sub->add_flag("--count", *count, "Print only the number of legal moves, where it can be exact");
+  sub->add_option("--sample", *sample,
+                  "Print N legal moves drawn at random instead (repeats possible): for positions "
+                  "with too many moves to list")
+      ->check(CLI::Range(1, 1000000));
+  sub->add_option("--seed", *seed, "Seed for --sample (default 1)");
+  return [args, count, sample, seed] {
     auto state = reach(args->spec, args->moves, args->players);
     if (!state) return 2;
-    auto moves = state->legal_moves();
+    if (*sample > 0) {
+      std::mt19937_64 rng(*seed);
+      for (int i = 0; i < *sample && !state->is_terminal(); ++i)
+        std::cout << state->random_move(rng) << '\n';
+      return 0;
+    }
     if (*count) {
-      std::cout << moves.size() << '\n';
-    } else {
-      for (const auto& m : moves)
-        std::cout << m << '\n';
+      auto n = state->count_moves();
+      if (!n) {
+        std::cerr << "error: the legal moves here are too many to count exactly; --sample N "
+                     "draws N of them\n";
+        return 2;
+      }
+      std::cout << *n << '\n';
+      return 0;
+    }
+    for (const auto& m : state->legal_moves())
+      std::cout << m << '\n';
+    if (!state->lists_all_moves()) {
+      // Games such as Esiema leave out moves that can run into the millions (sowings).
+      std::cerr << "note: not every legal move is listed here, there are too many to list; "
+                << "--sample N prints N random legal moves"
+                << (state->count_moves() ? ", --count their exact number" : "") << '\n';
     }
     return 0;
   };
