@@ -232,9 +232,22 @@ void playout(const variant& v, int players, std::uint64_t seed) {
 
 class contract : public ::testing::TestWithParam<variant> {};
 
+// A game may offer some parameter values only for some of its player counts (a board made for
+// three players): it refuses the others with "bad_players", and at least one count must remain.
+bool offered(const variant& v, int players) {
+  auto st = v.g->new_state(players, v.params, 1);
+  if (st) return true;
+  EXPECT_EQ(st.error().code, "bad_players") << st.error().message;
+  EXPECT_FALSE(st.error().message.empty());
+  return false;
+}
+
 TEST_P(contract, random_playouts_keep_every_promise) {
   const variant& v = GetParam();
+  int counts = 0;
   for (int players = v.g->players().min; players <= v.g->players().max; ++players) {
+    if (!offered(v, players)) continue;
+    ++counts;
     for (std::uint64_t seed = 1; seed <= num_seeds; ++seed) {
       SCOPED_TRACE(std::string(v.g->key()) + " with " + std::to_string(players) +
                    " players, seed " + std::to_string(seed));
@@ -242,11 +255,13 @@ TEST_P(contract, random_playouts_keep_every_promise) {
       if (HasFatalFailure()) return;
     }
   }
+  EXPECT_GT(counts, 0) << "no player count is offered";
 }
 
 TEST_P(contract, the_same_seed_gives_the_same_state) {
   const variant& v = GetParam();
   for (int players = v.g->players().min; players <= v.g->players().max; ++players) {
+    if (!offered(v, players)) continue;
     for (std::uint64_t seed : {0ull, 1ull, 12345ull}) {
       auto a = v.g->new_state(players, v.params, seed);
       auto b = v.g->new_state(players, v.params, seed);
@@ -265,6 +280,7 @@ TEST_P(contract, bad_setups_are_refused_with_a_reason) {
     EXPECT_FALSE(st.error().message.empty());
   }
   int players = v.g->players().min;
+  while (players < v.g->players().max && !v.g->new_state(players, v.params, 1)) ++players;
   for (const auto& text : garbage()) {
     auto st = v.g->state_from_text(players, v.params, text);
     ASSERT_FALSE(st.has_value()) << "read '" << text << "' as " << (*st)->to_text();

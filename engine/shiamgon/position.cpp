@@ -1,0 +1,333 @@
+#include "engine/shiamgon/position.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <numeric>
+
+namespace boardroom::engine::shiamgon {
+
+namespace {
+
+// Slots strictly between `from` and `to` going round a list of `size` neighbours.
+std::uint32_t arc(int from, int to, int size) {
+  std::uint32_t bits = 0;
+  for (int i = (from + 1) % size; i != to; i = (i + 1) % size)
+    bits |= std::uint32_t{1} << i;
+  return bits;
+}
+
+}  // namespace
+
+position position::start(const shiamgon::rules& r, std::vector<int> board, int first) {
+  position p;
+  p.rules_ = r;
+  p.board_ = std::move(board);
+  p.to_move_ = first;
+  p.begin_turn();
+  return p;
+}
+
+cell_set position::stones(int seat) const {
+  cell_set out;
+  for (int c = 0; c < static_cast<int>(board_.size()); ++c) {
+    if (board_[c] == seat) out.set(c);
+  }
+  return out;
+}
+
+cell_set position::empty_cells() const {
+  return stones(no_owner);
+}
+
+int position::decider() const {
+  if (over()) return no_owner;
+  if (pending_ && !pending_->waiting.empty()) return pending_->waiting.front();
+  return to_move_;
+}
+
+int position::prisoners_won(int seat) const {
+  return std::accumulate(held_[seat].begin(), held_[seat].end(), 0);
+}
+
+int position::stones_lost(int seat) const {
+  int lost = 0;
+  for (const auto& row : held_)
+    lost += row[seat];
+  return lost;
+}
+
+int position::score(int seat) const {
+  int base = rules_.score == score_rule::placements ? placements_[seat]
+                                                     : static_cast<int>(stones(seat).count());
+  return base + prisoners_won(seat) - stones_lost(seat);
+}
+
+bool position::route_blocked(int s, int m, int t) const {
+  int q = board_[m];
+  if (q == no_owner) return false;
+  const auto& around = geometry().neighbours(m);
+  std::uint32_t walls = 0;
+  for (int i = 0; i < static_cast<int>(around.size()); ++i) {
+    if (around[i].wall && board_[around[i].cell] == q) walls |= std::uint32_t{1} << i;
+  }
+  if (std::popcount(walls) < 2) return false;
+  int size = static_cast<int>(around.size());
+  int from = geometry().neighbour_slot(m, s);
+  int to = geometry().neighbour_slot(m, t);
+  return (walls & arc(from, to, size)) && (walls & arc(to, from, size));
+}
+
+cell_set position::reach(int seat) const {
+  const auto& g = geometry();
+  cell_set out;
+  for (int s = 0; s < g.num_cells(); ++s) {
+    if (board_[s] != seat) continue;
+    for (const auto& mid : g.neighbours(s)) {
+      int m = mid.cell;
+      out.set(m);
+      int q = board_[m];
+      if (q == no_owner || q == seat) {
+        out |= g.adjacent_set(m);
+        continue;
+      }
+      for (const auto& end : g.neighbours(m)) {
+        if (end.cell != s && !route_blocked(s, m, end.cell)) out.set(end.cell);
+      }
+    }
+  }
+  return out & empty_cells();
+}
+
+cell_set position::crowded(int seat) const {
+  const auto& g = geometry();
+  std::array<cell_set, max_players> once{}, twice{};
+  for (int c = 0; c < g.num_cells(); ++c) {
+    int q = board_[c];
+    if (q == no_owner || q == seat) continue;
+    twice[q] |= once[q] & g.adjacent_set(c);
+    once[q] |= g.adjacent_set(c);
+  }
+  cell_set out;
+  for (const auto& t : twice)
+    out |= t;
+  return out;
+}
+
+cell_set position::placements_for(int seat) const {
+  return reach(seat) & ~crowded(seat);
+}
+
+int position::stone_next_to(int seat, int c) const {
+  for (const auto& n : geometry().neighbours(c)) {
+    if (board_[n.cell] == seat) return n.cell;
+  }
+  return -1;
+}
+
+int position::displaced_stone() const {
+  if (!pending_ || pending_->waiting.empty()) return -1;
+  return stone_next_to(pending_->waiting.front(), pending_->target);
+}
+
+cell_set position::shift_targets() const {
+  int stone = displaced_stone();
+  if (stone < 0) return {};
+  const auto& g = geometry();
+  return g.adjacent_set(stone) & empty_cells() & ~g.adjacent_set(pending_->target);
+}
+
+void position::place(int target) {
+  last_captures_.clear();
+  int placer = to_move_;
+  board_[target] = placer;
+  ++placements_[placer];
+  passes_in_row_ = 0;
+  capture_encircled(placer);
+  displacement d{placer, target, {}};
+  for (int q = rules_.next(placer); q != placer; q = rules_.next(q))
+    d.waiting.push_back(q);
+  pending_ = std::move(d);
+  continue_displacements();
+}
+
+void position::shift(int to) {
+  last_captures_.clear();
+  int seat = pending_->waiting.front();
+  int from = displaced_stone();
+  board_[from] = no_owner;
+  board_[to] = seat;
+  capture_encircled(seat);
+  pending_->waiting.erase(pending_->waiting.begin());
+  continue_displacements();
+}
+
+void position::continue_displacements() {
+  displacement& d = *pending_;
+  while (!d.waiting.empty()) {
+    // Once the new stone itself has been captured there is nothing left to make room for.
+    if (board_[d.target] != d.placer) {
+      d.waiting.clear();
+      break;
+    }
+    int seat = d.waiting.front();
+    int stone = stone_next_to(seat, d.target);
+    if (stone < 0) {
+      d.waiting.erase(d.waiting.begin());
+      continue;
+    }
+    cell_set targets = shift_targets();
+    if (targets.none()) {
+      board_[stone] = no_owner;
+      ++held_[d.placer][seat];
+      d.waiting.erase(d.waiting.begin());
+      continue;
+    }
+    if (targets.count() == 1) {
+      int to = 0;
+      while (!targets[to])
+        ++to;
+      board_[stone] = no_owner;
+      board_[to] = seat;
+      capture_encircled(seat);
+      d.waiting.erase(d.waiting.begin());
+      continue;
+    }
+    return;  // the displaced player chooses
+  }
+  int placer = d.placer;
+  pending_.reset();
+  to_move_ = rules_.next(placer);
+  ++turns_;
+  begin_turn();
+}
+
+void position::begin_turn() {
+  for (;;) {
+    if (rules_.turn_cap_mode && turns_ >= rules_.turn_cap) {
+      end_ = ending::turn_cap;
+      return;
+    }
+    if (!rules_.turn_cap_mode) {
+      std::uint64_t k = key();
+      auto at = std::lower_bound(seen_.begin(), seen_.end(), k);
+      if (at != seen_.end() && *at == k) {
+        end_ = ending::repetition;
+        return;
+      }
+      seen_.insert(at, k);
+    }
+    if (placements_for(to_move_).any()) return;
+    ++passes_in_row_;
+    ++turns_;
+    if (passes_in_row_ >= rules_.players) {
+      end_ = ending::all_passed;
+      return;
+    }
+    to_move_ = rules_.next(to_move_);
+  }
+}
+
+void position::capture_encircled(int actor) {
+  const auto& g = geometry();
+  int n = g.num_cells();
+  std::vector<char> visited(n, 0);
+  struct found {
+    capture cluster;
+    std::array<int, max_players> encirclers{};
+  };
+  std::vector<found> taken;
+  // Every cluster is judged on the same snapshot; the removals come afterwards.
+  for (int c = 0; c < n; ++c) {
+    int q = board_[c];
+    if (q == no_owner || q == actor || visited[c]) continue;
+    found f;
+    f.cluster.owner = q;
+    f.cluster.completed_by = actor;
+    cell_set members;
+    std::vector<int> stack{c};
+    visited[c] = 1;
+    while (!stack.empty()) {
+      int x = stack.back();
+      stack.pop_back();
+      members.set(x);
+      f.cluster.cells.push_back(x);
+      for (const auto& nb : g.neighbours(x)) {
+        if (nb.wall && board_[nb.cell] == q && !visited[nb.cell]) {
+          visited[nb.cell] = 1;
+          stack.push_back(nb.cell);
+        }
+      }
+    }
+    cell_set around;
+    for (int x : f.cluster.cells)
+      around |= g.adjacent_set(x);
+    around &= ~members;
+    bool closed = true;
+    int opponents = 0;
+    for (int b = 0; b < n && closed; ++b) {
+      if (!around[b]) continue;
+      int o = board_[b];
+      if (o == no_owner) {
+        closed = false;
+      } else if (o == q) {
+        closed = rules_.encircle == encircle_rule::no_empty_neighbour;
+      } else {
+        ++f.encirclers[o];
+        ++opponents;
+      }
+    }
+    if (closed && opponents > 0) taken.push_back(std::move(f));
+  }
+  for (const auto& f : taken) {
+    for (int x : f.cluster.cells)
+      board_[x] = no_owner;
+  }
+  for (auto& f : taken) {
+    std::sort(f.cluster.cells.begin(), f.cluster.cells.end());
+    share_prisoners(f.cluster.owner, actor, static_cast<int>(f.cluster.cells.size()),
+                    f.encirclers);
+    last_captures_.push_back(std::move(f.cluster));
+  }
+}
+
+void position::share_prisoners(int owner, int completer, int size,
+                               const std::array<int, max_players>& s) {
+  int total = std::accumulate(s.begin(), s.end(), 0);
+  if (size >= total) {
+    for (int i = 0; i < rules_.players; ++i)
+      held_[i][owner] += s[i];
+    held_[completer][owner] += size - total;
+    return;
+  }
+  // Fewer stones than encircling stones: one to the completer first, then rounds over the
+  // encirclers by their number of stones, ties in turn order from the player whose turn it is.
+  held_[completer][owner] += 1;
+  int left = size - 1;
+  std::vector<int> order;
+  for (int i = 0, seat = to_move_; i < rules_.players; ++i, seat = rules_.next(seat)) {
+    if (s[seat] > 0) order.push_back(seat);
+  }
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return s[a] > s[b]; });
+  while (left > 0) {
+    for (int seat : order) {
+      if (left == 0) break;
+      ++held_[seat][owner];
+      --left;
+    }
+  }
+}
+
+std::uint64_t position::key() const {
+  // FNV-1a over the board and the player to move.
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&](int v) {
+    h ^= static_cast<std::uint64_t>(v + 2);
+    h *= 1099511628211ull;
+  };
+  for (int o : board_)
+    mix(o);
+  mix(100 + to_move_);
+  return h;
+}
+
+}  // namespace boardroom::engine::shiamgon
