@@ -194,10 +194,20 @@ void geometry::finish() {
 }
 
 std::optional<int> geometry::find(std::string_view name) const {
-  for (int c = 0; c < num_cells(); ++c) {
-    if (cells_[c].name == name) return c;
+  if (disc_ && name == "o") return 0;
+  // A letter, then a number from 1 without leading zeros.
+  if (name.size() < 2 || name.size() > 4 || name[0] < 'a' || name[1] < '1' || name[1] > '9') {
+    return std::nullopt;
   }
-  return std::nullopt;
+  int ring = name[0] - 'a' + 1;
+  if (ring > rings()) return std::nullopt;
+  int index = 0;
+  for (char c : name.substr(1)) {
+    if (c < '0' || c > '9') return std::nullopt;
+    index = 10 * index + (c - '0');
+  }
+  if (index > ring_size(ring)) return std::nullopt;
+  return ring_first_[disc_ ? ring : ring - 1] + index - 1;
 }
 
 int geometry::cell_at(int ring, int index) const {

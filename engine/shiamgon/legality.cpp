@@ -54,12 +54,9 @@ result<checked_move> check_move(const position& pos, const written_move& m) {
   if (pos.owner(t) != no_owner) {
     return illegal(name + " already holds a stone of " + colour_name(pos.owner(t)));
   }
-  if (!pos.reach(seat)[t]) {
-    // Tell a wall from plain distance: the same route search with every wall ignored.
-    bool near = false;
-    for (int s = 0; s < g.num_cells() && !near; ++s) {
-      if (pos.owner(s) == seat) near = g.distance(s, t) <= 2;
-    }
+  if (!pos.reaches(seat, t)) {
+    // Tell a wall from plain distance: the same cells with every wall ignored.
+    bool near = pos.near(seat)[t];
     if (near) {
       return illegal(name + " is two fields from your stones only across a continuous wall, which " +
                      "may not be passed");

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <cstdio>
 #include <sstream>
 
 namespace boardroom::engine::shiamgon {
@@ -137,6 +136,12 @@ std::string position_text(const position& pos) {
   const geometry& g = pos.geometry();
   const rules& r = pos.rules();
   std::string out;
+  out.reserve(400 + 17 * pos.seen().size());
+  auto put = [&](int v) {
+    char digits[12];
+    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, v);
+    out.append(digits, end);
+  };
   bool first_group = true;
   for (auto [first, size] : groups(g)) {
     if (!first_group) out += '/';
@@ -148,11 +153,11 @@ std::string position_text(const position& pos) {
         ++run;
         continue;
       }
-      if (run > 0) out += std::to_string(run);
+      if (run > 0) put(run);
       run = 0;
       out += colour_letter(o);
     }
-    if (run > 0) out += std::to_string(run);
+    if (run > 0) put(run);
   }
   out += ' ';
   out += colour_letter(pos.to_move());
@@ -165,24 +170,35 @@ std::string position_text(const position& pos) {
     out += '-';
   }
   out += ' ';
-  for (int s = 0; s < r.players; ++s)
-    out += (s ? "," : "") + std::to_string(pos.placements(s));
+  for (int s = 0; s < r.players; ++s) {
+    if (s) out += ',';
+    put(pos.placements(s));
+  }
   out += ' ';
   for (int h = 0; h < r.players; ++h) {
     if (h) out += '/';
-    for (int o = 0; o < r.players; ++o)
-      out += (o ? "," : "") + std::to_string(pos.held()[h][o]);
+    for (int o = 0; o < r.players; ++o) {
+      if (o) out += ',';
+      put(pos.held()[h][o]);
+    }
   }
-  out += ' ' + std::to_string(pos.passes_in_row()) + ' ' + std::to_string(pos.turns()) + ' ' +
-         ending_key(pos.end()) + ' ';
+  out += ' ';
+  put(pos.passes_in_row());
+  out += ' ';
+  put(pos.turns());
+  out += ' ';
+  out += ending_key(pos.end());
+  out += ' ';
   if (pos.seen().empty()) {
     out += '-';
   } else {
     bool first = true;
     for (auto k : pos.seen()) {
       char hex[17];
-      std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(k));
-      out += (first ? "" : ",") + std::string(hex);
+      hex[0] = ',';
+      for (int i = 0; i < 16; ++i)
+        hex[16 - i] = "0123456789abcdef"[(k >> (4 * i)) & 15];
+      out.append(first ? hex + 1 : hex, first ? 16 : 17);
       first = false;
     }
   }

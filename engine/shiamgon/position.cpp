@@ -22,21 +22,58 @@ position position::start(const shiamgon::rules& r, std::vector<int> board, int f
   position p;
   p.rules_ = r;
   p.board_ = std::move(board);
+  p.index_board();
   p.to_move_ = first;
   p.begin_turn();
   return p;
 }
 
 cell_set position::stones(int seat) const {
-  cell_set out;
-  for (int c = 0; c < static_cast<int>(board_.size()); ++c) {
-    if (board_[c] == seat) out.set(c);
+  return seat == no_owner ? empty_ : owned_[seat];
+}
+
+void position::put(int c, int seat) {
+  int was = board_[c];
+  if (was == no_owner) {
+    empty_.reset(c);
+  } else {
+    owned_[was].reset(c);
   }
-  return out;
+  board_[c] = seat;
+  if (seat == no_owner) {
+    empty_.set(c);
+  } else {
+    owned_[seat].set(c);
+  }
+}
+
+void position::index_board() {
+  empty_.reset();
+  for (auto& o : owned_)
+    o.reset();
+  for (int c = 0; c < static_cast<int>(board_.size()); ++c) {
+    if (board_[c] == no_owner) {
+      empty_.set(c);
+    } else {
+      owned_[board_[c]].set(c);
+    }
+  }
+}
+
+cell_set position::near(int seat) const {
+  const auto& g = geometry();
+  cell_set one;
+  cell_set own = stones(seat);
+  for (std::size_t c = own._Find_first(); c < max_cells; c = own._Find_next(c))
+    one |= g.adjacent_set(static_cast<int>(c));
+  cell_set two = one;
+  for (std::size_t c = one._Find_first(); c < max_cells; c = one._Find_next(c))
+    two |= g.adjacent_set(static_cast<int>(c));
+  return two;
 }
 
 cell_set position::empty_cells() const {
-  return stones(no_owner);
+  return empty_;
 }
 
 int position::decider() const {
@@ -62,16 +99,21 @@ int position::score(int seat) const {
   return base + prisoners_won(seat) - stones_lost(seat);
 }
 
-bool position::route_blocked(int s, int m, int t) const {
+std::uint32_t position::wall_slots(int m) const {
   int q = board_[m];
-  if (q == no_owner) return false;
   const auto& around = geometry().neighbours(m);
   std::uint32_t walls = 0;
   for (int i = 0; i < static_cast<int>(around.size()); ++i) {
     if (around[i].wall && board_[around[i].cell] == q) walls |= std::uint32_t{1} << i;
   }
+  return walls;
+}
+
+bool position::route_blocked(int s, int m, int t) const {
+  if (board_[m] == no_owner) return false;
+  std::uint32_t walls = wall_slots(m);
   if (std::popcount(walls) < 2) return false;
-  int size = static_cast<int>(around.size());
+  int size = static_cast<int>(geometry().neighbours(m).size());
   int from = geometry().neighbour_slot(m, s);
   int to = geometry().neighbour_slot(m, t);
   return (walls & arc(from, to, size)) && (walls & arc(to, from, size));
@@ -79,37 +121,63 @@ bool position::route_blocked(int s, int m, int t) const {
 
 cell_set position::reach(int seat) const {
   const auto& g = geometry();
-  cell_set out;
-  for (int s = 0; s < g.num_cells(); ++s) {
-    if (board_[s] != seat) continue;
-    for (const auto& mid : g.neighbours(s)) {
-      int m = mid.cell;
-      out.set(m);
-      int q = board_[m];
-      if (q == no_owner || q == seat) {
-        out |= g.adjacent_set(m);
-        continue;
-      }
-      for (const auto& end : g.neighbours(m)) {
-        if (end.cell != s && !route_blocked(s, m, end.cell)) out.set(end.cell);
+  const cell_set& own = owned_[seat];
+  cell_set one;
+  for (std::size_t s = own._Find_first(); s < max_cells; s = own._Find_next(s))
+    one |= g.adjacent_set(static_cast<int>(s));
+  cell_set out = one;
+  for (std::size_t mid = one._Find_first(); mid < max_cells; mid = one._Find_next(mid)) {
+    int m = static_cast<int>(mid);
+    int q = board_[m];
+    if (q == no_owner || q == seat) {
+      out |= g.adjacent_set(m);
+      continue;
+    }
+    std::uint32_t walls = wall_slots(m);
+    if (std::popcount(walls) < 2) {
+      out |= g.adjacent_set(m);
+      continue;
+    }
+    // Over an opponent's wall stone: only to the side of the wall a route starts from.
+    const auto& around = g.neighbours(m);
+    int size = static_cast<int>(around.size());
+    for (int i = 0; i < size; ++i) {
+      if (board_[around[i].cell] != seat) continue;
+      for (int j = 0; j < size; ++j) {
+        if (j == i || out[around[j].cell]) continue;
+        if (!((walls & arc(i, j, size)) && (walls & arc(j, i, size)))) out.set(around[j].cell);
       }
     }
   }
-  return out & empty_cells();
+  return out & empty_;
+}
+
+bool position::reaches(int seat, int t) const {
+  const auto& g = geometry();
+  if (board_[t] != no_owner) return false;
+  for (const auto& mid : g.neighbours(t)) {
+    int m = mid.cell;
+    if (board_[m] == seat) return true;
+    for (const auto& start : g.neighbours(m)) {
+      if (board_[start.cell] == seat && !route_blocked(start.cell, m, t)) return true;
+    }
+  }
+  return false;
 }
 
 cell_set position::crowded(int seat) const {
   const auto& g = geometry();
-  std::array<cell_set, max_players> once{}, twice{};
-  for (int c = 0; c < g.num_cells(); ++c) {
-    int q = board_[c];
-    if (q == no_owner || q == seat) continue;
-    twice[q] |= once[q] & g.adjacent_set(c);
-    once[q] |= g.adjacent_set(c);
-  }
   cell_set out;
-  for (const auto& t : twice)
-    out |= t;
+  for (int q = 0; q < rules_.players; ++q) {
+    if (q == seat) continue;
+    cell_set once;
+    const cell_set& theirs = owned_[q];
+    for (std::size_t c = theirs._Find_first(); c < max_cells; c = theirs._Find_next(c)) {
+      const cell_set& adj = g.adjacent_set(static_cast<int>(c));
+      out |= once & adj;
+      once |= adj;
+    }
+  }
   return out;
 }
 
@@ -139,7 +207,7 @@ cell_set position::shift_targets() const {
 void position::place(int target) {
   last_captures_.clear();
   int placer = to_move_;
-  board_[target] = placer;
+  put(target, placer);
   ++placements_[placer];
   passes_in_row_ = 0;
   capture_encircled(placer);
@@ -154,8 +222,8 @@ void position::shift(int to) {
   last_captures_.clear();
   int seat = pending_->waiting.front();
   int from = displaced_stone();
-  board_[from] = no_owner;
-  board_[to] = seat;
+  put(from, no_owner);
+  put(to, seat);
   capture_encircled(seat);
   pending_->waiting.erase(pending_->waiting.begin());
   continue_displacements();
@@ -177,7 +245,7 @@ void position::continue_displacements() {
     }
     cell_set targets = shift_targets();
     if (targets.none()) {
-      board_[stone] = no_owner;
+      put(stone, no_owner);
       ++held_[d.placer][seat];
       d.waiting.erase(d.waiting.begin());
       continue;
@@ -186,8 +254,8 @@ void position::continue_displacements() {
       int to = 0;
       while (!targets[to])
         ++to;
-      board_[stone] = no_owner;
-      board_[to] = seat;
+      put(stone, no_owner);
+      put(to, seat);
       capture_encircled(seat);
       d.waiting.erase(d.waiting.begin());
       continue;
@@ -230,60 +298,62 @@ void position::begin_turn() {
 void position::capture_encircled(int actor) {
   const auto& g = geometry();
   int n = g.num_cells();
-  std::vector<char> visited(n, 0);
+  cell_set visited;
   struct found {
     capture cluster;
     std::array<int, max_players> encirclers{};
   };
   std::vector<found> taken;
+  int stack[max_cells];
   // Every cluster is judged on the same snapshot; the removals come afterwards.
   for (int c = 0; c < n; ++c) {
     int q = board_[c];
     if (q == no_owner || q == actor || visited[c]) continue;
-    found f;
-    f.cluster.owner = q;
-    f.cluster.completed_by = actor;
     cell_set members;
-    std::vector<int> stack{c};
-    visited[c] = 1;
-    while (!stack.empty()) {
-      int x = stack.back();
-      stack.pop_back();
+    cell_set around;
+    int depth = 0;
+    stack[depth++] = c;
+    visited.set(c);
+    while (depth > 0) {
+      int x = stack[--depth];
       members.set(x);
-      f.cluster.cells.push_back(x);
+      around |= g.adjacent_set(x);
       for (const auto& nb : g.neighbours(x)) {
         if (nb.wall && board_[nb.cell] == q && !visited[nb.cell]) {
-          visited[nb.cell] = 1;
-          stack.push_back(nb.cell);
+          visited.set(nb.cell);
+          stack[depth++] = nb.cell;
         }
       }
     }
-    cell_set around;
-    for (int x : f.cluster.cells)
-      around |= g.adjacent_set(x);
     around &= ~members;
     bool closed = true;
+    std::array<int, max_players> encirclers{};
     int opponents = 0;
-    for (int b = 0; b < n && closed; ++b) {
-      if (!around[b]) continue;
+    for (std::size_t b = around._Find_first(); b < max_cells && closed; b = around._Find_next(b)) {
       int o = board_[b];
       if (o == no_owner) {
         closed = false;
       } else if (o == q) {
         closed = rules_.encircle == encircle_rule::no_empty_neighbour;
       } else {
-        ++f.encirclers[o];
+        ++encirclers[o];
         ++opponents;
       }
     }
-    if (closed && opponents > 0) taken.push_back(std::move(f));
+    if (!closed || opponents == 0) continue;
+    found f;
+    f.cluster.owner = q;
+    f.cluster.completed_by = actor;
+    for (std::size_t x = members._Find_first(); x < max_cells; x = members._Find_next(x))
+      f.cluster.cells.push_back(static_cast<int>(x));
+    f.encirclers = encirclers;
+    taken.push_back(std::move(f));
   }
   for (const auto& f : taken) {
     for (int x : f.cluster.cells)
-      board_[x] = no_owner;
+      put(x, no_owner);
   }
   for (auto& f : taken) {
-    std::sort(f.cluster.cells.begin(), f.cluster.cells.end());
     share_prisoners(f.cluster.owner, actor, static_cast<int>(f.cluster.cells.size()),
                     f.encirclers);
     last_captures_.push_back(std::move(f.cluster));

@@ -68,8 +68,11 @@ class position {
   // --- the rules ---
   // Cells `seat` may reach: at most two fields from an own stone, not across a continuous wall.
   cell_set reach(int seat) const;
+  bool reaches(int seat, int t) const;  // the same for one cell
   // Cells adjacent to two or more stones of one and the same opponent of `seat`.
   cell_set crowded(int seat) const;
+  // Cells at most two fields from a stone of `seat`, walls ignored (for error messages).
+  cell_set near(int seat) const;
   // Every legal placement of `seat`.
   cell_set placements_for(int seat) const;
   // The stone the deciding player must shift and where it may go (empty, adjacent to it, not
@@ -101,10 +104,16 @@ class position {
         passes_in_row_(passes),
         turns_(turns),
         end_(end),
-        seen_(std::move(seen)) {}
+        seen_(std::move(seen)) {
+    index_board();
+  }
 
  private:
   position() = default;
+  void put(int c, int seat);
+  void index_board();
+  // Slots of m's neighbours holding wall-linked stones of m's owner.
+  std::uint32_t wall_slots(int m) const;
   int stone_next_to(int seat, int c) const;
   void capture_encircled(int actor);
   void share_prisoners(int owner, int completer, int size, const std::array<int, max_players>& s);
@@ -122,6 +131,9 @@ class position {
   ending end_ = ending::none;
   std::vector<std::uint64_t> seen_;  // sorted
   std::vector<capture> last_captures_;
+  // The board again as sets, kept in step by put().
+  std::array<cell_set, max_players> owned_{};
+  cell_set empty_;
 };
 
 }  // namespace boardroom::engine::shiamgon

@@ -84,36 +84,47 @@ std::string state::to_text() const {
 }
 
 nlohmann::json geometry_json(const geometry& g) {
-  auto cells = nlohmann::json::array();
+  // One array per property, index = cell: compact, and cheap to copy into every view.
+  auto names = nlohmann::json::array();
+  auto rings = nlohmann::json::array();
+  auto indices = nlohmann::json::array();
+  auto starts = nlohmann::json::array();
+  auto ends = nlohmann::json::array();
+  auto ups = nlohmann::json::array();
+  auto corners = nlohmann::json::array();
   for (int c = 0; c < g.num_cells(); ++c) {
     const cell_info& info = g.info(c);
+    names.push_back(info.name);
+    rings.push_back(info.ring);
+    indices.push_back(info.index);
     if (g.is_disc()) {
-      cells.push_back({{"name", info.name},
-                       {"ring", info.ring},
-                       {"index", info.index},
-                       {"start", info.start.to_double() * 360},
-                       {"end", info.end.to_double() * 360}});
+      starts.push_back(info.start.to_double() * 360);
+      ends.push_back(info.end.to_double() * 360);
     } else {
-      auto corners = nlohmann::json::array();
-      for (auto v : info.vertices)
-        corners.push_back({v.x - v.y / 2.0, v.y * std::sqrt(3.0) / 2});
-      cells.push_back({{"name", info.name},
-                       {"row", info.ring},
-                       {"index", info.index},
-                       {"up", info.up},
-                       {"corners", corners}});
+      ups.push_back(info.up);
+      for (auto v : info.vertices) {
+        corners.push_back(v.x - v.y / 2.0);
+        corners.push_back(v.y * std::sqrt(3.0) / 2);
+      }
     }
   }
-  nlohmann::json out{{"board", g.key()}, {"shape", g.is_disc() ? "disc" : "triangle"}};
+  nlohmann::json out{{"board", g.key()},
+                     {"shape", g.is_disc() ? "disc" : "triangle"},
+                     {"names", names},
+                     {g.is_disc() ? "ring" : "row", rings},
+                     {"index", indices}};
   if (g.is_disc()) {
     auto sizes = nlohmann::json::array();
     for (int r = 1; r <= g.rings(); ++r)
       sizes.push_back(g.ring_size(r));
-    out["rings"] = sizes;
+    out["ring_sizes"] = sizes;
+    out["start_degrees"] = starts;
+    out["end_degrees"] = ends;
   } else {
     out["side"] = g.side();
+    out["up"] = ups;
+    out["corners"] = corners;
   }
-  out["cells"] = cells;
   return out;
 }
 
@@ -121,13 +132,8 @@ nlohmann::json state::view() const {
   const shiamgon::position& pos = position_;
   const geometry& g = pos.geometry();
   int n = num_players();
-  auto stones = nlohmann::json::array();
-  for (int c = 0; c < g.num_cells(); ++c) {
-    if (pos.owner(c) != no_owner) {
-      stones.push_back(
-          {{"cell", g.name(c)}, {"owner", pos.owner(c)}, {"colour", colour_key(pos.owner(c))}});
-    }
-  }
+  // Per cell, in the order of geometry.names: the seat whose stone stands there, -1 if empty.
+  std::vector<int> owners(pos.board().begin(), pos.board().end());
   auto players = nlohmann::json::array();
   for (int s = 0; s < n; ++s) {
     auto took = nlohmann::json::object();
@@ -169,8 +175,14 @@ nlohmann::json state::view() const {
     captured.push_back({{"owner", c.owner}, {"cells", cells}, {"completed_by", c.completed_by}});
   }
   bool over = pos.over();
-  return {{"geometry", geometry_json(g)},
-          {"stones", stones},
+  // The cells never change: made once per board.
+  static const std::array<nlohmann::json, 4> drawn{
+      geometry_json(geometry_of(board_kind::disc_large)),
+      geometry_json(geometry_of(board_kind::disc_small)),
+      geometry_json(geometry_of(board_kind::triangle_64)),
+      geometry_json(geometry_of(board_kind::triangle_256))};
+  return {{"geometry", drawn[static_cast<int>(g.kind())]},
+          {"owners", owners},
           {"players", players},
           {"to_move", over ? nlohmann::json(nullptr) : nlohmann::json(pos.to_move())},
           {"deciding", over ? nlohmann::json(nullptr) : nlohmann::json(pos.decider())},
@@ -180,6 +192,33 @@ nlohmann::json state::view() const {
           {"turns", pos.turns()},
           {"end", over ? nlohmann::json(ending_key(pos.end())) : nlohmann::json(nullptr)},
           {"position", to_text()}};
+}
+
+namespace {
+
+std::uint64_t count_moves(const shiamgon::position& pos, int depth) {
+  if (depth == 0) return 1;
+  if (pos.over()) return 0;
+  bool shifting = pos.pending().has_value();
+  cell_set moves = shifting ? pos.shift_targets() : pos.placements_for(pos.to_move());
+  if (depth == 1) return moves.count();
+  std::uint64_t total = 0;
+  for (std::size_t c = moves._Find_first(); c < max_cells; c = moves._Find_next(c)) {
+    shiamgon::position next = pos;
+    if (shifting) {
+      next.shift(static_cast<int>(c));
+    } else {
+      next.place(static_cast<int>(c));
+    }
+    total += count_moves(next, depth - 1);
+  }
+  return total;
+}
+
+}  // namespace
+
+std::uint64_t state::perft(int depth) const {
+  return count_moves(position_, depth);
 }
 
 std::unique_ptr<engine::state> state::clone() const {

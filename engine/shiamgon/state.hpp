@@ -22,6 +22,8 @@ class state final : public engine::state {
   std::string to_text() const override;
   nlohmann::json view() const override;
   std::unique_ptr<engine::state> clone() const override;
+  // On copies of the position, without move texts.
+  std::uint64_t perft(int depth) const override;
 
   const shiamgon::position& position() const { return position_; }
 
@@ -29,9 +31,11 @@ class state final : public engine::state {
   shiamgon::position position_;
 };
 
-// The board's cells with their geometry, for clients that draw it: discs give ring, index and
-// the start and end angle in degrees (clockwise from north); triangles the row, position,
-// direction and corners (x to the right, y downwards, unit side).
+// The board's cells with their geometry, for clients that draw it, as parallel arrays indexed by
+// cell: "names", "ring" (discs; 0 the centre) or "row" (triangles; 1 the apex), "index" in the
+// ring or row; discs add "start_degrees" and "end_degrees" (clockwise from north; the end may
+// exceed 360) and "ring_sizes"; triangles add "up" and "corners" (six numbers per cell: three x, y
+// pairs, x to the right and y downwards, unit side, apex at 0, 0).
 nlohmann::json geometry_json(const geometry& g);
 
 }  // namespace boardroom::engine::shiamgon
