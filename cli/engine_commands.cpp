@@ -138,7 +138,7 @@ std::string triangle_text(const drawing& d) {
 std::string fill_of(const nlohmann::json& view, int owner) {
   if (owner < 0) return "none";
   static const std::map<std::string, std::string> colours{
-      {"red", "#d62728"}, {"blue", "#1f77b4"},   {"green", "#2ca02c"}, {"yellow", "#e6c300"},
+      {"red", "#d62728"},    {"blue", "#1f77b4"},  {"green", "#2ca02c"}, {"yellow", "#e6c300"},
       {"violet", "#9467bd"}, {"white", "#f4f4f4"}, {"black", "#222222"}};
   std::string c = view["players"][owner]["colour"].get<std::string>();
   auto it = colours.find(c);
@@ -180,9 +180,9 @@ std::string svg_picture(const drawing& d) {
         auto y = [&](double r, double a) { return cy - r * std::cos(a); };
         int large = a1 - a0 > std::numbers::pi ? 1 : 0;
         out << "<path d=\"M " << x(r0, a0) << ' ' << y(r0, a0) << " L " << x(r1, a0) << ' '
-            << y(r1, a0) << " A " << r1 << ' ' << r1 << " 0 " << large << " 1 " << x(r1, a1)
-            << ' ' << y(r1, a1) << " L " << x(r0, a1) << ' ' << y(r0, a1) << " A " << r0 << ' '
-            << r0 << " 0 " << large << " 0 " << x(r0, a0) << ' ' << y(r0, a0)
+            << y(r1, a0) << " A " << r1 << ' ' << r1 << " 0 " << large << " 1 " << x(r1, a1) << ' '
+            << y(r1, a1) << " L " << x(r0, a1) << ' ' << y(r0, a1) << " A " << r0 << ' ' << r0
+            << " 0 " << large << " 0 " << x(r0, a0) << ' ' << y(r0, a0)
             << " Z\" fill=\"#fbf6ea\" stroke=\"#5a4a3a\" stroke-width=\"0.8\"/>\n";
         double am = (a0 + a1) / 2, rm = (r0 + r1) / 2;
         sx = x(rm, am);
@@ -203,13 +203,12 @@ std::string svg_picture(const drawing& d) {
       out << "\" fill=\"#fbf6ea\" stroke=\"#5a4a3a\" stroke-width=\"0.8\"/>\n";
     }
     if (d.owner(c) >= 0) {
-      out << "<circle cx=\"" << sx << "\" cy=\"" << sy << "\" r=\"" << unit * 0.22
-          << "\" fill=\"" << fill_of(d.view, d.owner(c)) << "\" stroke=\"#222\"/>\n";
+      out << "<circle cx=\"" << sx << "\" cy=\"" << sy << "\" r=\"" << unit * 0.22 << "\" fill=\""
+          << fill_of(d.view, d.owner(c)) << "\" stroke=\"#222\"/>\n";
     }
     if (d.names) {
       out << "<text x=\"" << sx << "\" y=\"" << sy + 3 << "\" font-size=\"" << unit * 0.2
-          << "\" text-anchor=\"middle\" font-family=\"sans-serif\">" << d.name(c)
-          << "</text>\n";
+          << "\" text-anchor=\"middle\" font-family=\"sans-serif\">" << d.name(c) << "</text>\n";
     }
   }
   out << "</svg>\n";

@@ -48,8 +48,8 @@ class game final : public engine::game {
  private:
   result<rules> checked_rules(int players, const param_map& params) const {
     if (players < 3 || players > max_players) {
-      return fail("bad_players",
-                  "Shiamgon is for 3 to 5 players, not " + std::to_string(players), "players");
+      return fail("bad_players", "Shiamgon is for 3 to 5 players, not " + std::to_string(players),
+                  "players");
     }
     auto resolved = resolve_params(specs_, params);
     if (!resolved) return std::unexpected(resolved.error());
@@ -66,7 +66,7 @@ class game final : public engine::game {
                            "turn order: clockwise follows the seats Red, Blue, Green, ...; "
                            "counterclockwise goes the other way round"),
         param_spec::integer("first_player", 1, 0, max_players,
-                             "the seat that places first (1 = Red); 0 draws it by lot"),
+                            "the seat that places first (1 = Red); 0 draws it by lot"),
         param_spec::choice("encircle", {"opponents-all-around", "no-empty-neighbour"},
                            "when a cluster is captured: every adjacent cell holds another "
                            "player's stone, or merely no adjacent cell is empty (own stones "

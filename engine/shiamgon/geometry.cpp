@@ -175,8 +175,9 @@ void geometry::link_triangle() {
       bool edge = shared == 2;
       auto [bx, by] = centre(b);
       // Only the order matters: the angle of the neighbour's centre seen from this cell's.
-      found.push_back({std::atan2(by - ay, bx - ax),
-                       {b, edge, edge ? fraction(1) : fraction(0), edge ? fraction(1) : fraction(0)}});
+      found.push_back(
+          {std::atan2(by - ay, bx - ax),
+           {b, edge, edge ? fraction(1) : fraction(0), edge ? fraction(1) : fraction(0)}});
     }
     std::sort(found.begin(), found.end(),
               [](const auto& x, const auto& y) { return x.first < y.first; });

@@ -52,7 +52,7 @@ struct cell_info {
 
 struct neighbour {
   int cell = 0;
-  bool wall = false;  // the two cells form a wall link
+  bool wall = false;     // the two cells form a wall link
   fraction own_share;    // the share of this cell's side that touches the neighbour
   fraction other_share;  // the share of the neighbour's side that touches this cell
 };
@@ -106,9 +106,9 @@ class geometry {
   std::string key_;
   bool disc_ = true;
   int side_ = 0;
-  std::vector<int> ring_sizes_;     // discs: [1 (centre), n_1, n_2, ...]; triangles: row sizes
-  std::vector<fraction> offsets_;   // discs: [0, phi_1, ...]
-  std::vector<int> ring_first_;     // first cell of each ring/row (same indexing as ring_sizes_)
+  std::vector<int> ring_sizes_;    // discs: [1 (centre), n_1, n_2, ...]; triangles: row sizes
+  std::vector<fraction> offsets_;  // discs: [0, phi_1, ...]
+  std::vector<int> ring_first_;    // first cell of each ring/row (same indexing as ring_sizes_)
   std::vector<cell_info> cells_;
   std::vector<std::vector<neighbour>> neighbours_;
   std::vector<cell_set> adjacent_;

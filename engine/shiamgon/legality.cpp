@@ -19,8 +19,8 @@ result<checked_move> check_shift(const position& pos, const written_move& m) {
   const geometry& g = pos.geometry();
   int stone = pos.displaced_stone();
   int target = pos.pending()->target;
-  std::string must = "you must move your stone on " + g.name(stone) + " away from the new stone on " +
-                     g.name(target);
+  std::string must = "you must move your stone on " + g.name(stone) +
+                     " away from the new stone on " + g.name(target);
   if (m.from < 0) {
     return illegal(must + " before anyone places again; write the shift as " + g.name(stone) +
                    "-<cell>");
@@ -58,7 +58,8 @@ result<checked_move> check_move(const position& pos, const written_move& m) {
     // Tell a wall from plain distance: the same cells with every wall ignored.
     bool near = pos.near(seat)[t];
     if (near) {
-      return illegal(name + " is two fields from your stones only across a continuous wall, which " +
+      return illegal(name +
+                     " is two fields from your stones only across a continuous wall, which " +
                      "may not be passed");
     }
     return illegal(name + " is more than two fields from every stone of yours");

@@ -192,15 +192,7 @@ std::string position_text(const position& pos) {
   if (pos.seen().empty()) {
     out += '-';
   } else {
-    bool first = true;
-    for (auto k : pos.seen()) {
-      char hex[17];
-      hex[0] = ',';
-      for (int i = 0; i < 16; ++i)
-        hex[16 - i] = "0123456789abcdef"[(k >> (4 * i)) & 15];
-      out.append(first ? hex + 1 : hex, first ? 16 : 17);
-      first = false;
-    }
+    out += pos.seen_text();
   }
   return out;
 }
@@ -310,8 +302,8 @@ result<position> parse_position(std::string_view raw, const rules& r) {
       seen.push_back(v);
     }
   }
-  position pos(r, std::move(board), to_move, std::move(pending), placements, held, *passes,
-               *turns, end, std::move(seen));
+  position pos(r, std::move(board), to_move, std::move(pending), placements, held, *passes, *turns,
+               end, std::move(seen));
   if (!pos.over() && !pos.pending() && pos.placements_for(to_move).none()) {
     return bad(colour_name(to_move) + " has no legal placement and would have passed");
   }

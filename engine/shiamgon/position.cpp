@@ -95,7 +95,7 @@ int position::stones_lost(int seat) const {
 
 int position::score(int seat) const {
   int base = rules_.score == score_rule::placements ? placements_[seat]
-                                                     : static_cast<int>(stones(seat).count());
+                                                    : static_cast<int>(stones(seat).count());
   return base + prisoners_won(seat) - stones_lost(seat);
 }
 
@@ -210,7 +210,7 @@ void position::place(int target) {
   put(target, placer);
   ++placements_[placer];
   passes_in_row_ = 0;
-  capture_encircled(placer);
+  capture_encircled(placer, {target, target});
   displacement d{placer, target, {}};
   for (int q = rules_.next(placer); q != placer; q = rules_.next(q))
     d.waiting.push_back(q);
@@ -224,7 +224,7 @@ void position::shift(int to) {
   int from = displaced_stone();
   put(from, no_owner);
   put(to, seat);
-  capture_encircled(seat);
+  capture_encircled(seat, {from, to});
   pending_->waiting.erase(pending_->waiting.begin());
   continue_displacements();
 }
@@ -256,7 +256,7 @@ void position::continue_displacements() {
         ++to;
       put(stone, no_owner);
       put(to, seat);
-      capture_encircled(seat);
+      capture_encircled(seat, {stone, to});
       d.waiting.erase(d.waiting.begin());
       continue;
     }
@@ -282,7 +282,11 @@ void position::begin_turn() {
         end_ = ending::repetition;
         return;
       }
+      // The text of the keys is kept with them: position texts are written far more often than
+      // keys are added.
+      std::size_t slot = static_cast<std::size_t>(at - seen_.begin());
       seen_.insert(at, k);
+      seen_text_.insert(17 * slot, key_text(k) + ",");
     }
     if (placements_for(to_move_).any()) return;
     ++passes_in_row_;
@@ -295,9 +299,17 @@ void position::begin_turn() {
   }
 }
 
-void position::capture_encircled(int actor) {
+void position::capture_encircled(int actor, std::pair<int, int> changed) {
   const auto& g = geometry();
   int n = g.num_cells();
+  // Only clusters next to a changed cell can have been closed by this step, and clusters of the
+  // actor left closed by an earlier step (a step never captures its own actor's stones): after
+  // such a step, and after reading a position, the next check looks at every cluster.
+  cell_set near = g.adjacent_set(changed.first) | g.adjacent_set(changed.second);
+  near.set(changed.first);
+  near.set(changed.second);
+  if (full_check_) near.set();
+  full_check_ = false;
   cell_set visited;
   struct found {
     capture cluster;
@@ -305,10 +317,9 @@ void position::capture_encircled(int actor) {
   };
   std::vector<found> taken;
   int stack[max_cells];
-  // Every cluster is judged on the same snapshot; the removals come afterwards.
   for (int c = 0; c < n; ++c) {
     int q = board_[c];
-    if (q == no_owner || q == actor || visited[c]) continue;
+    if (q == no_owner || visited[c] || !near[c]) continue;
     cell_set members;
     cell_set around;
     int depth = 0;
@@ -341,6 +352,10 @@ void position::capture_encircled(int actor) {
       }
     }
     if (!closed || opponents == 0) continue;
+    if (q == actor) {
+      full_check_ = true;  // closed, but not by its own owner's step
+      continue;
+    }
     found f;
     f.cluster.owner = q;
     f.cluster.completed_by = actor;
@@ -354,8 +369,7 @@ void position::capture_encircled(int actor) {
       put(x, no_owner);
   }
   for (auto& f : taken) {
-    share_prisoners(f.cluster.owner, actor, static_cast<int>(f.cluster.cells.size()),
-                    f.encirclers);
+    share_prisoners(f.cluster.owner, actor, static_cast<int>(f.cluster.cells.size()), f.encirclers);
     last_captures_.push_back(std::move(f.cluster));
   }
 }
@@ -385,6 +399,13 @@ void position::share_prisoners(int owner, int completer, int size,
       --left;
     }
   }
+}
+
+std::string key_text(std::uint64_t k) {
+  std::string out(16, '0');
+  for (int i = 0; i < 16; ++i)
+    out[15 - i] = "0123456789abcdef"[(k >> (4 * i)) & 15];
+  return out;
 }
 
 std::uint64_t position::key() const {

@@ -6,6 +6,8 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/shiamgon/geometry.hpp"
@@ -14,6 +16,9 @@
 namespace boardroom::engine::shiamgon {
 
 enum class ending { none, all_passed, repetition, turn_cap };
+
+// A repetition key in 16 hex digits.
+std::string key_text(std::uint64_t k);
 
 // A placement on `target` by `placer` whose displacements are not finished: `waiting` are the
 // opponents still to be dealt with, in turn order; the first of them decides now.
@@ -62,6 +67,10 @@ class position {
   int passes_in_row() const { return passes_in_row_; }
   int turns() const { return turns_; }
   const std::vector<std::uint64_t>& seen() const { return seen_; }
+  // The keys as the position text writes them: 16 hex digits each, separated by commas.
+  std::string_view seen_text() const {
+    return std::string_view(seen_text_).substr(0, seen_text_.empty() ? 0 : seen_text_.size() - 1);
+  }
   // Clusters captured by the last move (placement or shift), with the automatic steps after it.
   const std::vector<capture>& last_captures() const { return last_captures_; }
 
@@ -106,6 +115,8 @@ class position {
         end_(end),
         seen_(std::move(seen)) {
     index_board();
+    for (auto k : seen_)
+      seen_text_ += key_text(k) + ",";
   }
 
  private:
@@ -115,7 +126,7 @@ class position {
   // Slots of m's neighbours holding wall-linked stones of m's owner.
   std::uint32_t wall_slots(int m) const;
   int stone_next_to(int seat, int c) const;
-  void capture_encircled(int actor);
+  void capture_encircled(int actor, std::pair<int, int> changed);
   void share_prisoners(int owner, int completer, int size, const std::array<int, max_players>& s);
   void continue_displacements();
   void begin_turn();
@@ -130,6 +141,8 @@ class position {
   int turns_ = 0;
   ending end_ = ending::none;
   std::vector<std::uint64_t> seen_;  // sorted
+  std::string seen_text_;            // each key in 16 hex digits and a comma, in the same order
+  bool full_check_ = true;           // the next encirclement check looks at every cluster
   std::vector<capture> last_captures_;
   // The board again as sets, kept in step by put().
   std::array<cell_set, max_players> owned_{};

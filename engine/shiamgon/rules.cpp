@@ -196,8 +196,8 @@ result<std::vector<int>> start_board(const rules& r) {
     if (want > have) {
       std::string name = "handicap_" + std::to_string(seat + 1);
       return fail("bad_parameter",
-                  "seat " + std::to_string(seat + 1) + " can have at most " +
-                      std::to_string(have) + " handicap stones on this board",
+                  "seat " + std::to_string(seat + 1) + " can have at most " + std::to_string(have) +
+                      " handicap stones on this board",
                   name);
     }
     for (int i = 0; i < want; ++i)

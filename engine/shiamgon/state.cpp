@@ -160,12 +160,9 @@ nlohmann::json state::view() const {
     auto waiting = nlohmann::json::array();
     for (int s : d->waiting)
       waiting.push_back(s);
-    pending = {{"placer", d->placer},
-               {"cell", g.name(d->target)},
-               {"player", d->waiting.front()},
-               {"stone", g.name(pos.displaced_stone())},
-               {"choices", choices},
-               {"waiting", waiting}};
+    pending = {{"placer", d->placer},          {"cell", g.name(d->target)},
+               {"player", d->waiting.front()}, {"stone", g.name(pos.displaced_stone())},
+               {"choices", choices},           {"waiting", waiting}};
   }
   auto captured = nlohmann::json::array();
   for (const auto& c : pos.last_captures()) {

@@ -280,7 +280,8 @@ TEST_P(contract, bad_setups_are_refused_with_a_reason) {
     EXPECT_FALSE(st.error().message.empty());
   }
   int players = v.g->players().min;
-  while (players < v.g->players().max && !v.g->new_state(players, v.params, 1)) ++players;
+  while (players < v.g->players().max && !v.g->new_state(players, v.params, 1))
+    ++players;
   for (const auto& text : garbage()) {
     auto st = v.g->state_from_text(players, v.params, text);
     ASSERT_FALSE(st.has_value()) << "read '" << text << "' as " << (*st)->to_text();

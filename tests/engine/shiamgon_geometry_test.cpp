@@ -91,12 +91,12 @@ TEST(shiamgon_geometry, contact_fractions_of_the_text) {
   // 6|15: ring 4 [9,69), ring 5 from 15 degrees in 24-degree cells.
   int b = cell_at_angle(g, 4, deg(30));
   int a = cell_at_angle(g, 5, deg(30));
-  expect(b, a, {2, 5}, 1, true);                               // A-B
-  expect(b, cell_at_angle(g, 5, deg(50)), {2, 5}, 1, true);    // the other full cell
+  expect(b, a, {2, 5}, 1, true);                             // A-B
+  expect(b, cell_at_angle(g, 5, deg(50)), {2, 5}, 1, true);  // the other full cell
   int d = cell_at_angle(g, 4, deg(100));
-  int c = cell_at_angle(g, 5, deg(70));                        // [63, 87) across 69
-  expect(d, c, {3, 10}, {3, 4}, false);                        // C-D
-  expect(b, c, {1, 10}, {1, 4}, false);                        // C-B
+  int c = cell_at_angle(g, 5, deg(70));  // [63, 87) across 69
+  expect(d, c, {3, 10}, {3, 4}, false);  // C-D
+  expect(b, c, {1, 10}, {1, 4}, false);  // C-B
   // The same boundary on the small disc (rings 2 and 3).
   const geometry& s = small();
   auto sc = s.contact_between(cell_at_angle(s, 2, deg(30)), cell_at_angle(s, 3, deg(30)));
@@ -292,9 +292,12 @@ TEST(shiamgon_start, stone_counts) {
     int players;
     int each;
   };
-  for (auto e : {expectation{board_kind::disc_large, 3, 13}, {board_kind::disc_large, 4, 10},
-                 {board_kind::disc_large, 5, 8}, {board_kind::disc_small, 3, 10},
-                 {board_kind::disc_small, 5, 6}, {board_kind::triangle_64, 3, 6},
+  for (auto e : {expectation{board_kind::disc_large, 3, 13},
+                 {board_kind::disc_large, 4, 10},
+                 {board_kind::disc_large, 5, 8},
+                 {board_kind::disc_small, 3, 10},
+                 {board_kind::disc_small, 5, 6},
+                 {board_kind::triangle_64, 3, 6},
                  {board_kind::triangle_256, 3, 15}}) {
     SCOPED_TRACE(std::string(board_key(e.board)) + " " + std::to_string(e.players));
     auto board = start_board(testing::make_rules(e.board, e.players));
@@ -306,8 +309,10 @@ TEST(shiamgon_start, stone_counts) {
 }
 
 TEST(shiamgon_start, disc_stones_are_two_fields_apart) {
-  for (auto [kind, players] : {std::pair{board_kind::disc_large, 3}, {board_kind::disc_large, 4},
-                               {board_kind::disc_large, 5}, {board_kind::disc_small, 3},
+  for (auto [kind, players] : {std::pair{board_kind::disc_large, 3},
+                               {board_kind::disc_large, 4},
+                               {board_kind::disc_large, 5},
+                               {board_kind::disc_small, 3},
                                {board_kind::disc_small, 5}}) {
     SCOPED_TRACE(std::string(board_key(kind)) + " " + std::to_string(players));
     const geometry& g = geometry_of(kind);
@@ -335,7 +340,8 @@ TEST(shiamgon_start, large_disc_pattern) {
   const geometry& g = large();
   auto board = *start_board(testing::make_rules(board_kind::disc_large, 3));
   // The text's picture " | |#| | |#| |" / "|#| | |#| | |#|" continued to 99 degrees.
-  const std::string picture = "\n | |#| | |#| | |#| | |#| | |#| | \n|#| | |#| | |#| | |#| | |#| | |#|\n";
+  const std::string picture =
+      "\n | |#| | |#| | |#| | |#| | |#| | \n|#| | |#| | |#| | |#| | |#| | |#|\n";
   auto marks = diagram_cells(g, 10, picture, "#");
   for (int c : marks['#'])
     EXPECT_EQ(board[c], 0) << g.name(c);

@@ -78,8 +78,12 @@ void playout(const variant& v, std::uint64_t seed) {
 
 TEST(shiamgon_playouts, every_board_and_player_count_ends) {
   std::vector<variant> variants{
-      {"disc-large", 3, ""},     {"disc-large", 4, ""},   {"disc-large", 5, ""},
-      {"disc-small", 3, ""},     {"disc-small", 5, ""},   {"triangle-64", 3, ""},
+      {"disc-large", 3, ""},
+      {"disc-large", 4, ""},
+      {"disc-large", 5, ""},
+      {"disc-small", 3, ""},
+      {"disc-small", 5, ""},
+      {"triangle-64", 3, ""},
       {"triangle-256", 3, ""},
       {"disc-large", 4, ",encircle=no-empty-neighbour,direction=counterclockwise"},
       {"disc-small", 5, ",repetition=turn-cap,turn_cap=150"},

@@ -16,10 +16,10 @@
 namespace boardroom::engine::shiamgon {
 namespace {
 
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
 using testing::cell_at_angle;
 using testing::diagram_cells;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 using testing::make_position;
 using testing::make_rules;
 
@@ -496,8 +496,7 @@ TEST(shiamgon_game, the_view_carries_the_geometry) {
   EXPECT_EQ(v["owners"].size(), 229u);
   EXPECT_EQ(v["players"][0]["stones"], 13);
   EXPECT_TRUE(v["displacement"].is_null());
-  auto tri = the_game().new_state(
-      3, parse_game_spec("shiamgon(board=triangle-64)")->params, 1);
+  auto tri = the_game().new_state(3, parse_game_spec("shiamgon(board=triangle-64)")->params, 1);
   auto t = (*tri)->view();
   EXPECT_EQ(t["geometry"]["corners"].size(), 64u * 6u);
 }
