@@ -33,6 +33,7 @@ cell_set position::stones(int seat) const {
 }
 
 void position::put(int c, int seat) {
+  moves_known_ = false;
   int was = board_[c];
   if (was == no_owner) {
     empty_.reset(c);
@@ -182,6 +183,7 @@ cell_set position::crowded(int seat) const {
 }
 
 cell_set position::placements_for(int seat) const {
+  if (moves_known_ && seat == to_move_) return moves_;
   return reach(seat) & ~crowded(seat);
 }
 
@@ -265,6 +267,7 @@ void position::continue_displacements() {
   int placer = d.placer;
   pending_.reset();
   to_move_ = rules_.next(placer);
+  moves_known_ = false;
   ++turns_;
   begin_turn();
 }
@@ -288,7 +291,10 @@ void position::begin_turn() {
       seen_.insert(at, k);
       seen_text_.insert(17 * slot, key_text(k) + ",");
     }
-    if (placements_for(to_move_).any()) return;
+    // Kept for legal_moves() and perft, which ask next; put() forgets it.
+    moves_ = placements_for(to_move_);
+    moves_known_ = true;
+    if (moves_.any()) return;
     ++passes_in_row_;
     ++turns_;
     if (passes_in_row_ >= rules_.players) {
@@ -296,6 +302,7 @@ void position::begin_turn() {
       return;
     }
     to_move_ = rules_.next(to_move_);
+    moves_known_ = false;
   }
 }
 

@@ -143,6 +143,8 @@ class position {
   std::vector<std::uint64_t> seen_;  // sorted
   std::string seen_text_;            // each key in 16 hex digits and a comma, in the same order
   bool full_check_ = true;           // the next encirclement check looks at every cluster
+  cell_set moves_;  // placements_for(to_move_) while moves_known_
+  bool moves_known_ = false;
   std::vector<capture> last_captures_;
   // The board again as sets, kept in step by put().
   std::array<cell_set, max_players> owned_{};
