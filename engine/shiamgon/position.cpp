@@ -332,8 +332,15 @@ void position::capture_encircled(int actor, std::pair<int, int> changed) {
     int depth = 0;
     stack[depth++] = c;
     visited.set(c);
+    bool open = false;
     while (depth > 0) {
       int x = stack[--depth];
+      // A member with an empty neighbour leaves the cluster open in either mode: no need to see
+      // the rest of it (another changed cell in it may look again, cheaply).
+      if ((g.adjacent_set(x) & empty_).any()) {
+        open = true;
+        break;
+      }
       members.set(x);
       around |= g.adjacent_set(x);
       for (const auto& nb : g.neighbours(x)) {
@@ -343,6 +350,7 @@ void position::capture_encircled(int actor, std::pair<int, int> changed) {
         }
       }
     }
+    if (open) continue;
     around &= ~members;
     bool closed = true;
     std::array<int, max_players> encirclers{};
