@@ -8,6 +8,17 @@ namespace boardroom::engine::shiamgon {
 
 namespace {
 
+// The repetition key is a Zobrist hash, kept up to date by put(): one number per cell and owner
+// (and per player to move, as cell max_cells), from splitmix64 so that no table is needed.
+std::uint64_t zobrist(int c, int owner) {
+  if (owner == no_owner) return 0;
+  std::uint64_t z = static_cast<std::uint64_t>(c) * 8 + static_cast<std::uint64_t>(owner) + 1;
+  z += 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
 // Slots strictly between `from` and `to` going round a list of `size` neighbours.
 std::uint32_t arc(int from, int to, int size) {
   std::uint32_t bits = 0;
@@ -35,6 +46,7 @@ cell_set position::stones(int seat) const {
 void position::put(int c, int seat) {
   moves_known_ = false;
   int was = board_[c];
+  board_key_ ^= zobrist(c, was) ^ zobrist(c, seat);
   if (was == no_owner) {
     empty_.reset(c);
   } else {
@@ -49,6 +61,9 @@ void position::put(int c, int seat) {
 }
 
 void position::index_board() {
+  board_key_ = 0;
+  for (int c = 0; c < static_cast<int>(board_.size()); ++c)
+    board_key_ ^= zobrist(c, board_[c]);
   empty_.reset();
   for (auto& o : owned_)
     o.reset();
@@ -424,16 +439,7 @@ std::string key_text(std::uint64_t k) {
 }
 
 std::uint64_t position::key() const {
-  // FNV-1a over the board and the player to move.
-  std::uint64_t h = 1469598103934665603ull;
-  auto mix = [&](int v) {
-    h ^= static_cast<std::uint64_t>(v + 2);
-    h *= 1099511628211ull;
-  };
-  for (int o : board_)
-    mix(o);
-  mix(100 + to_move_);
-  return h;
+  return board_key_ ^ zobrist(max_cells, to_move_);
 }
 
 }  // namespace boardroom::engine::shiamgon

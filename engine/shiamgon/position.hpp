@@ -97,7 +97,7 @@ class position {
   void place(int target);
   void shift(int to);
 
-  // The key of the repetition rule: board and player to move.
+  // The key of the repetition rule: a 64-bit hash of the board and the player to move.
   std::uint64_t key() const;
 
   // For reading positions from text.
@@ -143,8 +143,9 @@ class position {
   std::vector<std::uint64_t> seen_;  // sorted
   std::string seen_text_;            // each key in 16 hex digits and a comma, in the same order
   bool full_check_ = true;           // the next encirclement check looks at every cluster
-  cell_set moves_;  // placements_for(to_move_) while moves_known_
+  cell_set moves_;                   // placements_for(to_move_) while moves_known_
   bool moves_known_ = false;
+  std::uint64_t board_key_ = 0;  // the Zobrist hash of the board (position.cpp)
   std::vector<capture> last_captures_;
   // The board again as sets, kept in step by put().
   std::array<cell_set, max_players> owned_{};
