@@ -7,6 +7,7 @@
 #include "engine/arimaa/arimaa.hpp"
 #include "engine/core/bot.hpp"
 #include "engine/esiema/esiema.hpp"
+#include "engine/shiamgon/shiamgon.hpp"
 #include "engine/sisyphos/sisyphos.hpp"
 
 namespace boardroom::engine {
@@ -18,6 +19,7 @@ std::span<const game* const> all_games() {
       &amazons::the_game(),
       &arimaa::the_game(),
       &esiema::the_game(),
+      &shiamgon::the_game(),
   };
   return games;
 }
