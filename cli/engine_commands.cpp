@@ -3,12 +3,9 @@
 #include <cmath>
 #include <fstream>
 #include <iostream>
-<<<<<<< HEAD
-#include <random>
-=======
 #include <map>
 #include <numbers>
->>>>>>> shiamgon
+#include <random>
 #include <sstream>
 
 #include "cli/commands.hpp"

@@ -15,11 +15,8 @@ namespace boardroom::engine {
 std::span<const game* const> all_games() {
   // One line per game: the only place that knows which games exist.
   static const std::array<const game*, 4> games{
-      &sisyphos::the_game(),
-      &amazons::the_game(),
-      &arimaa::the_game(),
-      &esiema::the_game(),
-      &shiamgon::the_game(),
+      &sisyphos::the_game(), &amazons::the_game(),  &arimaa::the_game(),
+      &esiema::the_game(),   &shiamgon::the_game(),
   };
   return games;
 }
