@@ -14,6 +14,7 @@ command add_serve(CLI::App& app);
 command add_games(CLI::App& app);
 command add_perft(CLI::App& app);
 command add_moves(CLI::App& app);
+command add_show(CLI::App& app);
 command add_load(CLI::App& app);
 command add_solve(CLI::App& app);
 command add_analyze(CLI::App& app);

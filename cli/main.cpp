@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   add(boardroom::cli::add_games);
   add(boardroom::cli::add_perft);
   add(boardroom::cli::add_moves);
+  add(boardroom::cli::add_show);
   add(boardroom::cli::add_load);
   add(boardroom::cli::add_solve);
   add(boardroom::cli::add_analyze);

@@ -19,6 +19,10 @@ std::string state::random_move(std::mt19937_64& rng) const {
   return moves[pick(rng)];
 }
 
+std::optional<std::uint64_t> state::count_moves() const {
+  return legal_moves().size();
+}
+
 std::uint64_t state::perft(int depth) const {
   if (depth == 0) return 1;
   auto moves = legal_moves();

@@ -51,10 +51,24 @@ class state {
   virtual result<std::string> play(std::string_view move) = 0;
 
   // Every legal move of current_player() in canonical notation; empty when the game is over.
+  // Where lists_all_moves() is false, only part of them (see there).
   virtual std::vector<std::string> legal_moves() const = 0;
 
+  // Whether legal_moves() is the complete list. A game whose positions can have too many moves
+  // to list (an Esiema sowing can be played tens of millions of ways) returns false where it
+  // leaves moves out: legal_moves() then lists only the kinds of move it can list (possibly
+  // none), random_move() still draws from every legal move, count_moves() counts them where it
+  // can, and play() remains the judge of any other move. An empty list with nothing left out
+  // means the game is over, so a position that leaves moves out is never terminal.
+  virtual bool lists_all_moves() const { return true; }
+
+  // The exact number of legal moves, or nothing where the game cannot compute it in reasonable
+  // time. The default counts legal_moves(); games that leave moves out override it.
+  virtual std::optional<std::uint64_t> count_moves() const;
+
   // One legal move drawn at random (bots, load tests); empty once the game is over. Games whose
-  // move lists are too large to enumerate override it.
+  // move lists are too large to enumerate override it (and must where lists_all_moves() can be
+  // false).
   virtual std::string random_move(std::mt19937_64& rng) const;
 
   virtual bool is_terminal() const = 0;
@@ -73,7 +87,7 @@ class state {
   virtual std::unique_ptr<state> clone() const = 0;
 
   // Number of legal move sequences of `depth` moves. The default walks play() on clones; engines
-  // override it with their fast paths.
+  // override it with their fast paths (and must where lists_all_moves() can be false).
   virtual std::uint64_t perft(int depth) const;
 };
 

@@ -6,16 +6,17 @@
 #include "engine/amazons/amazons.hpp"
 #include "engine/arimaa/arimaa.hpp"
 #include "engine/core/bot.hpp"
+#include "engine/esiema/esiema.hpp"
+#include "engine/shiamgon/shiamgon.hpp"
 #include "engine/sisyphos/sisyphos.hpp"
 
 namespace boardroom::engine {
 
 std::span<const game* const> all_games() {
   // One line per game: the only place that knows which games exist.
-  static const std::array<const game*, 3> games{
-      &sisyphos::the_game(),
-      &amazons::the_game(),
-      &arimaa::the_game(),
+  static const std::array<const game*, 4> games{
+      &sisyphos::the_game(), &amazons::the_game(),  &arimaa::the_game(),
+      &esiema::the_game(),   &shiamgon::the_game(),
   };
   return games;
 }

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdio>
+#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -66,6 +67,41 @@ TEST(Cli, PerftAndMovesAgreeWithEachOther) {
   EXPECT_GT(std::stoi(last_line(after.out)), 0);
   auto perft2 = run("perft 'sisyphos(edition=perlhuhn2007)' 2");
   EXPECT_EQ(perft2.status, 0) << perft2.out;
+}
+
+// Esiema's sowings can run into the millions: `moves` lists the placements and reproductions,
+// says when sowings are left out, counts exactly where it can and draws samples.
+TEST(Cli, MovesSaysWhenNotEveryMoveIsListed) {
+  auto start = run("moves esiema --count");
+  ASSERT_EQ(start.status, 0) << start.out;
+  EXPECT_EQ(last_line(start.out), "91");  // the first mother ball, into any of the 91 pits
+
+  // Red: the mother alone in a1 and a small ball in a2; blue in k11 and k10.
+  const std::string spec = "moves 'esiema(first_player=1,setup_balls=2)' ";
+  const std::string setup = "@a1M;@k11M;@a2;@k10";
+  auto list = run(spec + "--moves '" + setup + "'");
+  ASSERT_EQ(list.status, 0) << list.out;
+  EXPECT_NE(list.out.find("a1+1\n"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("a1+11\n"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("not every legal move is listed"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("--sample N"), std::string::npos) << list.out;
+
+  // 11 reproductions; sowings: a1's mother to a2, b1 or b2, a2's ball to a1, a3, b2 or b3.
+  auto count = run(spec + "--moves '" + setup + "' --count");
+  ASSERT_EQ(count.status, 0) << count.out;
+  EXPECT_EQ(last_line(count.out), "18");
+
+  auto sample = run(spec + "--moves '" + setup + "' --sample 5 --seed 3");
+  ASSERT_EQ(sample.status, 0) << sample.out;
+  std::stringstream lines(sample.out);
+  std::string move;
+  int drawn = 0;
+  while (std::getline(lines, move)) {
+    ++drawn;
+    auto after = run(spec + "--moves '" + setup + ";" + move + "' --count");
+    EXPECT_EQ(after.status, 0) << move << ": " << after.out;
+  }
+  EXPECT_EQ(drawn, 5);
 }
 
 TEST(Cli, BadInputGetsAClearErrorAndNonZeroExit) {

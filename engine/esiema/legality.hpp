@@ -1,0 +1,16 @@
+#pragma once
+// The checked path: a written move becomes a legal action, or a reason a player understands.
+
+#include "engine/core/error.hpp"
+#include "engine/esiema/move.hpp"
+#include "engine/esiema/position.hpp"
+#include "engine/esiema/rules.hpp"
+
+namespace boardroom::engine::esiema {
+
+// The action of the player to act that `written` describes, or an "illegal_move" error naming the
+// broken rule ("pit f5 already holds 12 balls", "the last ball must be yours"). A sowing is
+// checked pit by pit along its path: its legality never depends on listing sowings.
+result<move> check_move(const position& pos, const rules& r, const move& written);
+
+}  // namespace boardroom::engine::esiema

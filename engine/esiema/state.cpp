@@ -1,0 +1,242 @@
+#include "engine/esiema/state.hpp"
+
+#include <limits>
+
+#include "engine/esiema/legality.hpp"
+#include "engine/esiema/notation.hpp"
+#include "engine/esiema/sowing.hpp"
+
+namespace boardroom::engine::esiema {
+
+namespace {
+
+// Every legal action that can be listed: placements in the setup, reproductions in play.
+std::vector<move> listable_moves(const position& pos) {
+  std::vector<move> out;
+  const int seat = pos.to_move;
+  if (pos.stage == phase::setup) {
+    bool mother = pos.mother_pit[seat] == no_pit;
+    for (pit p = 0; p < num_pits; ++p) {
+      if (pos.pits[p].total < pit_capacity) out.push_back(move::place(p, mother));
+    }
+  } else if (pos.stage == phase::play && pos.can_reproduce(seat)) {
+    int most = std::min(max_reproduction, pos.reserve[seat]);
+    for (int n = 1; n <= most; ++n)
+      out.push_back(move::reproduce(pos.mother_pit[seat], n));
+  }
+  return out;
+}
+
+bool may_sow(const position& pos, const rules& r) {
+  return pos.stage == phase::play && !pos.must_reproduce(pos.to_move, r);
+}
+
+std::uint64_t perft_of(const position& pos, const rules& r, int depth) {
+  if (depth == 0) return 1;
+  if (pos.is_over()) return 0;
+  auto listed = listable_moves(pos);
+  if (depth == 1) {
+    std::uint64_t n = listed.size();
+    if (may_sow(pos, r)) {
+      n += *count_sowings(pos, pos.to_move, std::numeric_limits<std::uint64_t>::max());
+    }
+    return n;
+  }
+  std::uint64_t total = 0;
+  auto child = [&](const move& m) {
+    position next = pos;
+    next.play_unchecked(m, r);
+    total += perft_of(next, r, depth - 1);
+  };
+  for (const move& m : listed)
+    child(m);
+  if (may_sow(pos, r)) for_each_sowing(pos, pos.to_move, child);
+  return total;
+}
+
+std::string capitalised(std::string s) {
+  s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
+std::string names(const std::vector<int>& seats) {
+  std::string out;
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    out += i == 0 ? "" : (i + 1 == seats.size() ? " and " : ", ");
+    out += colour_name(seats[i]);
+  }
+  return out;
+}
+
+}  // namespace
+
+result<std::string> state::play(std::string_view text) {
+  auto written = parse_move(text);
+  if (!written) return std::unexpected(written.error());
+  auto m = check_move(position_, rules_, *written);
+  if (!m) return std::unexpected(m.error());
+  position_.play_unchecked(*m, rules_);
+  return move_text(*m);
+}
+
+std::vector<std::string> state::legal_moves() const {
+  std::vector<std::string> out;
+  for (const move& m : listable_moves(position_))
+    out.push_back(move_text(m));
+  return out;
+}
+
+bool state::lists_all_moves() const {
+  return !may_sow(position_, rules_) || !has_sowing(position_, position_.to_move);
+}
+
+std::optional<std::uint64_t> state::count_moves() const {
+  std::uint64_t n = listable_moves(position_).size();
+  if (!may_sow(position_, rules_)) return n;
+  auto sowings = count_sowings(position_, position_.to_move, count_budget);
+  if (!sowings) return std::nullopt;
+  return n + *sowings;
+}
+
+std::string state::random_move(std::mt19937_64& rng) const {
+  if (position_.is_over()) return {};
+  auto listed = listable_moves(position_);
+  if (position_.stage == phase::setup) {
+    return move_text(listed[std::uniform_int_distribution<std::size_t>(0, listed.size() - 1)(rng)]);
+  }
+  std::vector<pit> starts;
+  if (may_sow(position_, rules_)) starts = sowing_starts(position_, position_.to_move);
+  // The reproduction is one more choice, after the sowing pits.
+  std::size_t choices = starts.size() + (listed.empty() ? 0 : 1);
+  if (choices == 0) return {};  // only in a position read from a text that no game reaches
+  std::size_t pick = std::uniform_int_distribution<std::size_t>(0, choices - 1)(rng);
+  if (pick == starts.size()) {
+    return move_text(listed[std::uniform_int_distribution<std::size_t>(0, listed.size() - 1)(rng)]);
+  }
+  return move_text(random_sowing(position_, position_.to_move, starts[pick], rng));
+}
+
+std::optional<engine::outcome> state::outcome() const {
+  if (!position_.is_over()) return std::nullopt;
+  const esiema::position& pos = position_;
+  engine::outcome o;
+  o.ranks.assign(pos.players, 1);
+  o.scores.assign(pos.players, 0.0);
+  std::vector<int> left;
+  for (int s = 0; s < pos.players; ++s) {
+    if (pos.in_game(s)) {
+      left.push_back(s);
+    } else {
+      // The k-th player out takes the k-th place from the bottom.
+      o.ranks[s] = pos.players - pos.out[s] + 1;
+    }
+  }
+  for (int s : left)
+    o.scores[s] = 1.0 / static_cast<double>(left.size());
+  switch (pos.end) {
+    case ending::last_player:
+      o.reason = "last_player";
+      o.description = capitalised(colour_name(left[0])) + " wins: every other player is out";
+      break;
+    case ending::draw_window:
+      o.reason = "draw_window";
+      o.description = "drawn between " + names(left) + ": no one won within " +
+                      std::to_string(rules_.draw_window) +
+                      " turns once every player was down to one small ball";
+      break;
+    case ending::no_actions:
+    case ending::none:
+      o.reason = "no_actions";
+      o.description = "drawn between " + names(left) + ": every one of them had to pass";
+      break;
+  }
+  return o;
+}
+
+std::string state::to_text() const {
+  return position_text(position_);
+}
+
+nlohmann::json state::view() const {
+  const esiema::position& pos = position_;
+  auto pits = nlohmann::json::array();
+  for (pit p = 0; p < num_pits; ++p) {
+    const pit_contents& c = pos.pits[p];
+    if (c.total == 0) continue;
+    auto small = nlohmann::json::object();
+    auto mothers = nlohmann::json::array();
+    for (int s = 0; s < pos.players; ++s) {
+      if (c.small[s]) small[colour_name(s)] = c.small[s];
+      if (c.has_mother(s)) mothers.push_back(colour_name(s));
+    }
+    pits.push_back({{"pit", pit_name(p)},
+                    {"row", std::string(1, static_cast<char>('a' + board.y[p]))},
+                    {"number", board.x[p] + 1},
+                    {"total", c.total},
+                    {"small", small},
+                    {"mothers", mothers}});
+  }
+  auto players = nlohmann::json::array();
+  auto eliminated = nlohmann::json::array();
+  for (int s = 0; s < pos.players; ++s) {
+    players.push_back(
+        {{"colour", colour_name(s)},
+         {"letter", std::string(1, colour_letters[s])},
+         {"reserve", pos.reserve[s]},
+         {"on_board", pos.small_on_board(s)},
+         {"captured", pos.captured[s]},
+         {"retired", pos.retired[s]},
+         {"mother", pos.mother_pit[s] == no_pit ? nlohmann::json(nullptr)
+                                                : nlohmann::json(pit_name(pos.mother_pit[s]))},
+         {"eliminated", !pos.in_game(s)},
+         {"elimination_order", pos.out[s]}});
+  }
+  for (int k = 1; k <= pos.players; ++k) {
+    for (int s = 0; s < pos.players; ++s) {
+      if (pos.out[s] == k) eliminated.push_back(s);
+    }
+  }
+  auto order = nlohmann::json::array();
+  for (int i = 0; i < pos.players; ++i)
+    order.push_back(pos.order[i]);
+  bool over = pos.is_over();
+  int seat = pos.to_move;
+  std::string stage = pos.stage == phase::setup  ? "setup"
+                      : pos.stage == phase::play ? "play"
+                                                 : "over";
+  // The board's shape: each row with its first and last pit number (board.hpp).
+  auto rows = nlohmann::json::array();
+  for (int y = 0; y < num_rows; ++y) {
+    rows.push_back({{"row", std::string(1, static_cast<char>('a' + y))},
+                    {"first", row_first(y) + 1},
+                    {"last", row_last(y) + 1}});
+  }
+  return {
+      {"rows", rows},
+      {"pits", pits},
+      {"players", players},
+      {"eliminated", eliminated},
+      {"turn_order", order},
+      {"phase", stage},
+      {"to_move", over ? nlohmann::json(nullptr) : nlohmann::json(seat)},
+      {"colour_to_move", over ? nlohmann::json(nullptr) : nlohmann::json(colour_name(seat))},
+      // What the player to act may do: clients can offer these without knowing the rules.
+      {"must_place_mother", !over && pos.stage == phase::setup && pos.mother_pit[seat] == no_pit},
+      {"can_reproduce", !over && pos.stage == phase::play && pos.can_reproduce(seat)},
+      {"must_reproduce", !over && pos.stage == phase::play && pos.must_reproduce(seat, rules_)},
+      {"passes_in_a_row", pos.passes},
+      {"draw_turns_left",
+       pos.draw_countdown < 0 ? nlohmann::json(nullptr) : nlohmann::json(pos.draw_countdown)},
+      {"position", to_text()},
+  };
+}
+
+std::unique_ptr<engine::state> state::clone() const {
+  return std::make_unique<state>(*this);
+}
+
+std::uint64_t state::perft(int depth) const {
+  return perft_of(position_, rules_, depth);
+}
+
+}  // namespace boardroom::engine::esiema

@@ -1,0 +1,49 @@
+#pragma once
+// The engine::state of an Esiema game: a position under a set of rules.
+//
+// Sowings are never listed: legal_moves() lists the placements of the setup and the
+// reproductions, and lists_all_moves() says whether sowings are left out. random_move() draws
+// from every legal action, count_moves() counts them exactly (within a work budget), and play()
+// checks a submitted sowing along its path.
+
+#include <memory>
+
+#include "engine/core/game.hpp"
+#include "engine/esiema/position.hpp"
+#include "engine/esiema/rules.hpp"
+
+namespace boardroom::engine::esiema {
+
+// Search nodes count_moves() may visit (a millisecond or two of work); perft has no limit.
+inline constexpr std::uint64_t count_budget = 50'000;
+
+class state final : public engine::state {
+ public:
+  state(const esiema::rules& r, const esiema::position& pos) : rules_(r), position_(pos) {}
+
+  int num_players() const override { return rules_.players; }
+  int current_player() const override { return is_terminal() ? no_player : position_.to_move; }
+  result<std::string> play(std::string_view text) override;
+  std::vector<std::string> legal_moves() const override;
+  bool lists_all_moves() const override;
+  std::optional<std::uint64_t> count_moves() const override;
+  // Uniform over the pits the player can act from (reproduction counts as acting from the
+  // mother's pit), then a random legal path and ball order, or a uniform reproduction count.
+  std::string random_move(std::mt19937_64& rng) const override;
+  bool is_terminal() const override { return position_.is_over(); }
+  std::optional<engine::outcome> outcome() const override;
+  std::string to_text() const override;
+  nlohmann::json view() const override;
+  std::unique_ptr<engine::state> clone() const override;
+  // Depth 1 counts sowings without walking them; deeper levels walk every sowing.
+  std::uint64_t perft(int depth) const override;
+
+  const esiema::rules& rules() const { return rules_; }
+  const esiema::position& position() const { return position_; }
+
+ private:
+  esiema::rules rules_;
+  esiema::position position_;
+};
+
+}  // namespace boardroom::engine::esiema

@@ -1,0 +1,106 @@
+#include <memory>
+#include <random>
+
+#include "engine/shiamgon/notation.hpp"
+#include "engine/shiamgon/shiamgon.hpp"
+#include "engine/shiamgon/state.hpp"
+
+namespace boardroom::engine::shiamgon {
+
+namespace {
+
+class game final : public engine::game {
+ public:
+  std::string_view key() const override { return "shiamgon"; }
+  std::string_view display_name() const override { return "Shiamgon"; }
+  player_range players() const override { return {3, max_players}; }
+  const std::vector<param_spec>& param_specs() const override { return specs_; }
+  std::vector<std::string> player_names(int players) const override {
+    std::vector<std::string> out;
+    for (int s = 0; s < players; ++s)
+      out.push_back(colour_name(s));
+    return out;
+  }
+
+  result<std::unique_ptr<engine::state>> new_state(int players, const param_map& params,
+                                                   std::uint64_t seed) const override {
+    auto r = checked_rules(players, params);
+    if (!r) return std::unexpected(r.error());
+    auto board = start_board(*r);
+    if (!board) return std::unexpected(board.error());
+    int first = r->first_player;
+    if (r->first_by_lot) {
+      std::mt19937_64 rng(seed);
+      first = static_cast<int>(rng() % static_cast<std::uint64_t>(players));
+    }
+    return std::make_unique<state>(position::start(*r, std::move(*board), first));
+  }
+
+  result<std::unique_ptr<engine::state>> state_from_text(int players, const param_map& params,
+                                                         std::string_view text) const override {
+    auto r = checked_rules(players, params);
+    if (!r) return std::unexpected(r.error());
+    auto pos = parse_position(text, *r);
+    if (!pos) return std::unexpected(pos.error());
+    return std::make_unique<state>(*pos);
+  }
+
+ private:
+  result<rules> checked_rules(int players, const param_map& params) const {
+    if (players < 3 || players > max_players) {
+      return fail("bad_players", "Shiamgon is for 3 to 5 players, not " + std::to_string(players),
+                  "players");
+    }
+    auto resolved = resolve_params(specs_, params);
+    if (!resolved) return std::unexpected(resolved.error());
+    return rules_from_params(players, *resolved);
+  }
+
+  static std::vector<param_spec> make_specs() {
+    std::vector<param_spec> specs{
+        param_spec::choice("board", {"disc-large", "disc-small", "triangle-64", "triangle-256"},
+                           "disc-large: centre and 10 rings (229 cells, 3-5 players); disc-small: "
+                           "centre and 5 rings (115 cells, 3 or 5 players); triangle-64 and "
+                           "triangle-256: the original triangles (3 players)"),
+        param_spec::choice("direction", {"clockwise", "counterclockwise"},
+                           "turn order: clockwise follows the seats Red, Blue, Green, ...; "
+                           "counterclockwise goes the other way round"),
+        param_spec::integer("first_player", 1, 0, max_players,
+                            "the seat that places first (1 = Red); 0 draws it by lot"),
+        param_spec::choice("encircle", {"opponents-all-around", "no-empty-neighbour"},
+                           "when a cluster is captured: every adjacent cell holds another "
+                           "player's stone, or merely no adjacent cell is empty (own stones "
+                           "outside the cluster count as closing it)"),
+        param_spec::choice("score_base", {"placements", "stones-on-board"},
+                           "what a score starts from: the stones a player placed during play, or "
+                           "the player's stones on the board at the end; prisoners won are added "
+                           "and stones lost subtracted either way"),
+        param_spec::choice("repetition", {"ends-game", "turn-cap"},
+                           "ends-game: a repeated position (same board, same player to move) is "
+                           "a Triampsalm and ends the game; turn-cap: repetitions are allowed and "
+                           "the game ends after turn_cap turns"),
+        param_spec::integer("turn_cap", 600, 1, 100000,
+                            "with repetition=turn-cap: the number of turns (placements and "
+                            "passes) after which the game ends"),
+    };
+    for (int s = 1; s <= max_players; ++s) {
+      specs.push_back(param_spec::integer(
+          "handicap_" + std::to_string(s), 0, 0, max_handicap,
+          "handicap stones for seat " + std::to_string(s) +
+              ", placed before play on the third ring from outside in the seat's sector (discs "
+              "only)"));
+    }
+    return specs;
+  }
+
+  std::vector<param_spec> specs_ = make_specs();
+};
+
+}  // namespace
+
+const engine::game& the_game() {
+  static const game instance;
+  return instance;
+}
+
+}  // namespace boardroom::engine::shiamgon

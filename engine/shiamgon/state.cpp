@@ -1,0 +1,225 @@
+#include "engine/shiamgon/state.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/shiamgon/legality.hpp"
+#include "engine/shiamgon/notation.hpp"
+
+namespace boardroom::engine::shiamgon {
+
+int state::current_player() const {
+  return position_.over() ? no_player : position_.decider();
+}
+
+result<std::string> state::play(std::string_view text) {
+  const geometry& g = position_.geometry();
+  auto written = parse_move(g, text);
+  if (!written) return std::unexpected(written.error());
+  auto m = check_move(position_, *written);
+  if (!m) return std::unexpected(m.error());
+  if (m->shift) {
+    position_.shift(m->to);
+    return shift_text(g, m->from, m->to);
+  }
+  position_.place(m->to);
+  return placement_text(g, m->to);
+}
+
+std::vector<std::string> state::legal_moves() const {
+  std::vector<std::string> out;
+  if (position_.over()) return out;
+  const geometry& g = position_.geometry();
+  if (position_.pending()) {
+    int from = position_.displaced_stone();
+    cell_set to = position_.shift_targets();
+    for (int c = 0; c < g.num_cells(); ++c) {
+      if (to[c]) out.push_back(shift_text(g, from, c));
+    }
+    return out;
+  }
+  cell_set to = position_.placements_for(position_.to_move());
+  for (int c = 0; c < g.num_cells(); ++c) {
+    if (to[c]) out.push_back(placement_text(g, c));
+  }
+  return out;
+}
+
+std::optional<engine::outcome> state::outcome() const {
+  if (!position_.over()) return std::nullopt;
+  int n = num_players();
+  engine::outcome o;
+  for (int s = 0; s < n; ++s)
+    o.scores.push_back(position_.score(s));
+  for (int s = 0; s < n; ++s) {
+    int better = 0;
+    for (int t = 0; t < n; ++t)
+      better += o.scores[t] > o.scores[s];
+    o.ranks.push_back(better + 1);
+  }
+  switch (position_.end()) {
+    case ending::repetition:
+      o.reason = "repetition";
+      o.description = "Triampsalm: the position repeated";
+      break;
+    case ending::turn_cap:
+      o.reason = "turn_cap";
+      o.description = "the turn limit was reached";
+      break;
+    default:
+      o.reason = "all_passed";
+      o.description = "Triampsalm: nobody could place a stone";
+      break;
+  }
+  std::string winners;
+  for (int s : o.winners())
+    winners += (winners.empty() ? "" : " and ") + colour_name(s);
+  o.description += "; " + winners + (o.winners().size() > 1 ? " win" : " wins") + " with " +
+                   std::to_string(static_cast<int>(o.scores[o.winners().front()])) + " points";
+  return o;
+}
+
+std::string state::to_text() const {
+  return position_text(position_);
+}
+
+nlohmann::json geometry_json(const geometry& g) {
+  // One array per property, index = cell: compact, and cheap to copy into every view.
+  auto names = nlohmann::json::array();
+  auto rings = nlohmann::json::array();
+  auto indices = nlohmann::json::array();
+  auto starts = nlohmann::json::array();
+  auto ends = nlohmann::json::array();
+  auto ups = nlohmann::json::array();
+  auto corners = nlohmann::json::array();
+  for (int c = 0; c < g.num_cells(); ++c) {
+    const cell_info& info = g.info(c);
+    names.push_back(info.name);
+    rings.push_back(info.ring);
+    indices.push_back(info.index);
+    if (g.is_disc()) {
+      starts.push_back(info.start.to_double() * 360);
+      ends.push_back(info.end.to_double() * 360);
+    } else {
+      ups.push_back(info.up);
+      for (auto v : info.vertices) {
+        corners.push_back(v.x - v.y / 2.0);
+        corners.push_back(v.y * std::sqrt(3.0) / 2);
+      }
+    }
+  }
+  nlohmann::json out{{"board", g.key()},
+                     {"shape", g.is_disc() ? "disc" : "triangle"},
+                     {"names", names},
+                     {g.is_disc() ? "ring" : "row", rings},
+                     {"index", indices}};
+  if (g.is_disc()) {
+    auto sizes = nlohmann::json::array();
+    for (int r = 1; r <= g.rings(); ++r)
+      sizes.push_back(g.ring_size(r));
+    out["ring_sizes"] = sizes;
+    out["start_degrees"] = starts;
+    out["end_degrees"] = ends;
+  } else {
+    out["side"] = g.side();
+    out["up"] = ups;
+    out["corners"] = corners;
+  }
+  return out;
+}
+
+nlohmann::json state::view() const {
+  const shiamgon::position& pos = position_;
+  const geometry& g = pos.geometry();
+  int n = num_players();
+  // Per cell, in the order of geometry.names: the seat whose stone stands there, -1 if empty.
+  std::vector<int> owners(pos.board().begin(), pos.board().end());
+  auto players = nlohmann::json::array();
+  for (int s = 0; s < n; ++s) {
+    auto took = nlohmann::json::object();
+    for (int o = 0; o < n; ++o) {
+      if (pos.held()[s][o] > 0) took[colour_key(o)] = pos.held()[s][o];
+    }
+    players.push_back({{"seat", s},
+                       {"colour", colour_key(s)},
+                       {"name", colour_name(s)},
+                       {"stones", pos.stones(s).count()},
+                       {"placements", pos.placements(s)},
+                       {"prisoners_won", pos.prisoners_won(s)},
+                       {"prisoners_by_owner", took},
+                       {"stones_lost", pos.stones_lost(s)},
+                       {"score", pos.score(s)}});
+  }
+  nlohmann::json pending = nullptr;
+  if (const auto& d = pos.pending()) {
+    auto choices = nlohmann::json::array();
+    cell_set to = pos.shift_targets();
+    for (int c = 0; c < g.num_cells(); ++c) {
+      if (to[c]) choices.push_back(g.name(c));
+    }
+    auto waiting = nlohmann::json::array();
+    for (int s : d->waiting)
+      waiting.push_back(s);
+    pending = {{"placer", d->placer},          {"cell", g.name(d->target)},
+               {"player", d->waiting.front()}, {"stone", g.name(pos.displaced_stone())},
+               {"choices", choices},           {"waiting", waiting}};
+  }
+  auto captured = nlohmann::json::array();
+  for (const auto& c : pos.last_captures()) {
+    auto cells = nlohmann::json::array();
+    for (int x : c.cells)
+      cells.push_back(g.name(x));
+    captured.push_back({{"owner", c.owner}, {"cells", cells}, {"completed_by", c.completed_by}});
+  }
+  bool over = pos.over();
+  // The cells never change: made once per board.
+  static const std::array<nlohmann::json, 4> drawn{
+      geometry_json(geometry_of(board_kind::disc_large)),
+      geometry_json(geometry_of(board_kind::disc_small)),
+      geometry_json(geometry_of(board_kind::triangle_64)),
+      geometry_json(geometry_of(board_kind::triangle_256))};
+  return {{"geometry", drawn[static_cast<int>(g.kind())]},
+          {"owners", owners},
+          {"players", players},
+          {"to_move", over ? nlohmann::json(nullptr) : nlohmann::json(pos.to_move())},
+          {"deciding", over ? nlohmann::json(nullptr) : nlohmann::json(pos.decider())},
+          {"displacement", pending},
+          {"last_captures", captured},
+          {"passes_in_row", pos.passes_in_row()},
+          {"turns", pos.turns()},
+          {"end", over ? nlohmann::json(ending_key(pos.end())) : nlohmann::json(nullptr)},
+          {"position", to_text()}};
+}
+
+namespace {
+
+std::uint64_t count_moves(const shiamgon::position& pos, int depth) {
+  if (depth == 0) return 1;
+  if (pos.over()) return 0;
+  bool shifting = pos.pending().has_value();
+  cell_set moves = shifting ? pos.shift_targets() : pos.placements_for(pos.to_move());
+  if (depth == 1) return moves.count();
+  std::uint64_t total = 0;
+  for (std::size_t c = moves._Find_first(); c < max_cells; c = moves._Find_next(c)) {
+    shiamgon::position next = pos;
+    if (shifting) {
+      next.shift(static_cast<int>(c));
+    } else {
+      next.place(static_cast<int>(c));
+    }
+    total += count_moves(next, depth - 1);
+  }
+  return total;
+}
+
+}  // namespace
+
+std::uint64_t state::perft(int depth) const {
+  return count_moves(position_, depth);
+}
+
+std::unique_ptr<engine::state> state::clone() const {
+  return std::make_unique<state>(*this);
+}
+
+}  // namespace boardroom::engine::shiamgon

@@ -1,0 +1,505 @@
+// Scenario tests for the rules of Shiamgon (/work/shared/rules/shiamgon.md, restated in
+// engine/shiamgon/rules.md): one or more small drawn positions per rule. Cells are named as in
+// notation.hpp; on the large disc ring i (60 cells) starts at 0 degrees, ring j (60) at 3, ring h
+// (30) at 3, so i10 spans [54, 60), j10 [57, 63), h5 [51, 63) degrees.
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "engine/core/registry.hpp"
+#include "engine/shiamgon/legality.hpp"
+#include "engine/shiamgon/notation.hpp"
+#include "engine/shiamgon/shiamgon.hpp"
+#include "engine/shiamgon/state.hpp"
+#include "shiamgon_helpers.hpp"
+
+namespace boardroom::engine::shiamgon {
+namespace {
+
+using testing::cell_at_angle;
+using testing::diagram_cells;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using testing::make_position;
+using testing::make_rules;
+
+constexpr int red = 0, blue = 1, green = 2;
+
+const geometry& large() {
+  return geometry_of(board_kind::disc_large);
+}
+
+int cell(const geometry& g, std::string_view name) {
+  auto c = g.find(name);
+  EXPECT_TRUE(c.has_value()) << name;
+  return c.value_or(0);
+}
+
+std::vector<std::pair<int, int>> stones(const geometry& g,
+                                        std::initializer_list<std::pair<const char*, int>> list) {
+  std::vector<std::pair<int, int>> out;
+  for (auto [name, seat] : list)
+    out.push_back({cell(g, name), seat});
+  return out;
+}
+
+result<std::string> play(position& pos, std::string_view text) {
+  state st(pos);
+  auto r = st.play(text);
+  pos = st.position();
+  return r;
+}
+
+std::vector<std::string> moves(const position& pos) {
+  return state(pos).legal_moves();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reach and walls
+
+const std::string wall_picture = R"(
+ | |#| | | | |#| | | | |#|#| | | | | | | | | | | |
+| |#| | | | |#| |y| | | | |#| | | | | | | | | | |
+ | # |   | x | # |   |   | # | # |   |   |   |   |
+   | # |   |   | # |   |   |   | # | # | # | # |
+ |   #   |       |   #   |       |       |   #   |
+)";
+
+std::vector<std::pair<int, int>> wall_stones(int seat) {
+  std::vector<std::pair<int, int>> out;
+  auto marks = diagram_cells(large(), 10, wall_picture, "#");
+  for (int c : marks['#'])
+    out.push_back({c, seat});
+  return out;
+}
+
+// "if the x field holds an own stone, a new stone may be placed on y (the other way round it
+// does not work, because x is adjacent to two # stones)".
+TEST(shiamgon_reach, x_reaches_y_across_the_broken_wall) {
+  const geometry& g = large();
+  auto marks = diagram_cells(g, 10, wall_picture, "xy");
+  int x = marks['x'][0], y = marks['y'][0];
+  auto board = wall_stones(blue);
+  board.push_back({x, red});
+  board.push_back({cell(g, "a1"), green});
+  position pos = make_position(make_rules(board_kind::disc_large, 3), board, red);
+  EXPECT_TRUE(pos.placements_for(red)[y]);
+  auto played = play(pos, g.name(y));
+  ASSERT_TRUE(played.has_value()) << played.error().message;
+
+  // The other way round: x is adjacent to two of Blue's stones.
+  board = wall_stones(blue);
+  board.push_back({y, red});
+  board.push_back({cell(g, "a1"), green});
+  position back = make_position(make_rules(board_kind::disc_large, 3), board, red);
+  EXPECT_FALSE(back.placements_for(red)[x]);
+  auto refused = play(back, g.name(x));
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error().code, "illegal_move");
+  EXPECT_EQ(refused.error().message, g.name(x) + " is adjacent to two stones of Blue");
+}
+
+TEST(shiamgon_reach, a_continuous_wall_cannot_be_passed) {
+  const geometry& g = large();
+  auto board = wall_stones(blue);
+  // Red beside the left wall, on ring h at [15, 27); beyond the wall stone h1 [3, 15) lies h30.
+  int s = cell_at_angle(g, 8, 2 * 21);
+  int beyond = cell_at_angle(g, 8, 2 * 357);
+  ASSERT_EQ(g.distance(s, beyond), 2);
+  board.push_back({s, red});
+  board.push_back({cell(g, "a1"), green});
+  position pos = make_position(make_rules(board_kind::disc_large, 3), board, red);
+  EXPECT_FALSE(pos.reach(red)[beyond]);
+  auto refused = play(pos, g.name(beyond));
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_THAT(refused.error().message, HasSubstr("continuous wall"));
+  EXPECT_THAT(play(pos, "a3").error().message, HasSubstr("more than two fields"));
+}
+
+TEST(shiamgon_reach, a_single_stone_and_a_wall_end_can_be_passed) {
+  const geometry& g = large();
+  // Ring d (6 cells, [9, 69), [69, 129), ...) between rings c and e.
+  // Blue: a wall of two on d1, d2. Red on e2, next to d1 only; across d1 lies c1.
+  auto rules = make_rules(board_kind::disc_large, 3);
+  int e = cell_at_angle(g, 5, 2 * 30);  // [15, 39), over d1
+  int inner = cell_at_angle(g, 3, 2 * 20);
+  position pos =
+      make_position(rules, {{cell(g, "d1"), blue}, {cell(g, "d2"), blue}, {e, red}}, red);
+  ASSERT_FALSE(g.adjacent(e, inner));
+  ASSERT_TRUE(g.adjacent(cell(g, "d1"), inner));
+  EXPECT_TRUE(pos.reach(red)[inner]) << g.name(inner);
+  // A whole ring walled by Blue cannot be crossed.
+  std::vector<std::pair<int, int>> ring;
+  for (int k = 0; k < 6; ++k)
+    ring.push_back({g.cell_at(4, k), blue});
+  ring.push_back({e, red});
+  position walled = make_position(rules, ring, red);
+  cell_set reach = walled.reach(red);
+  for (int k = 0; k < 6; ++k)
+    EXPECT_FALSE(reach[g.cell_at(3, k)]) << g.name(g.cell_at(3, k));
+}
+
+TEST(shiamgon_reach, own_and_empty_fields_are_passed) {
+  const geometry& g = large();
+  position pos = make_position(make_rules(board_kind::disc_large, 3),
+                               stones(g, {{"i10", red}, {"i11", red}}), red);
+  cell_set reach = pos.reach(red);
+  EXPECT_TRUE(reach[cell(g, "i8")]);   // over the empty i9
+  EXPECT_TRUE(reach[cell(g, "i13")]);  // over the own i11... and the empty i12
+  EXPECT_FALSE(reach[cell(g, "i7")]);  // three fields
+}
+
+// ---------------------------------------------------------------------------------------------
+// Displacement
+
+// Red places i9 next to Blue's i10. i10 touches j9, j10, i11, i9 and h5; j9 and h5 touch i9
+// as well, so Blue chooses between i11 and j10.
+position displacement_start(std::vector<std::pair<int, int>> extra = {}) {
+  const geometry& g = large();
+  auto board = stones(g, {{"i8", red}, {"i10", blue}, {"a1", green}});
+  board.insert(board.end(), extra.begin(), extra.end());
+  return make_position(make_rules(board_kind::disc_large, 3), board, red);
+}
+
+TEST(shiamgon_displacement, the_displaced_player_decides_out_of_turn) {
+  position pos = displacement_start();
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  state st(pos);
+  EXPECT_EQ(st.current_player(), blue);
+  EXPECT_EQ(pos.to_move(), red);
+  EXPECT_THAT(st.legal_moves(), ElementsAre("i10-i11", "i10-j10"));
+  EXPECT_EQ(st.view()["displacement"]["stone"], "i10");
+  auto wrong = play(pos, "i10-j9");
+  ASSERT_FALSE(wrong.has_value());
+  EXPECT_THAT(wrong.error().message, HasSubstr("still adjacent to the new stone on i9"));
+  EXPECT_FALSE(play(pos, "a3").has_value());
+  ASSERT_TRUE(play(pos, "i10-j10").has_value());
+  EXPECT_EQ(pos.owner(cell(large(), "j10")), blue);
+  EXPECT_EQ(pos.owner(cell(large(), "i10")), no_owner);
+  EXPECT_EQ(state(pos).current_player(), blue);  // Blue's own turn comes next
+  EXPECT_FALSE(pos.pending().has_value());
+}
+
+TEST(shiamgon_displacement, a_forced_shift_is_applied_automatically) {
+  position pos = displacement_start(stones(large(), {{"i11", green}}));
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  EXPECT_FALSE(pos.pending().has_value());
+  EXPECT_EQ(pos.owner(cell(large(), "j10")), blue);
+  EXPECT_EQ(pos.to_move(), blue);
+}
+
+TEST(shiamgon_displacement, a_stone_that_cannot_move_is_taken_prisoner) {
+  position pos = displacement_start(stones(large(), {{"i11", green}, {"j10", green}}));
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  EXPECT_EQ(pos.owner(cell(large(), "i10")), no_owner);
+  EXPECT_EQ(pos.held()[red][blue], 1);
+  EXPECT_EQ(pos.stones_lost(blue), 1);
+  EXPECT_EQ(pos.score(red), 1 + 1);  // one placement, one prisoner
+  EXPECT_EQ(pos.score(blue), -1);
+}
+
+TEST(shiamgon_displacement, opponents_are_asked_in_turn_order) {
+  // Blue on i10 and Green on h4 ([39, 51)) both touch Red's new stone on i9.
+  auto extra = stones(large(), {{"h4", green}});
+  position pos = displacement_start(extra);
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  EXPECT_EQ(state(pos).current_player(), blue);
+  ASSERT_TRUE(play(pos, "i10-i11").has_value());
+  ASSERT_TRUE(pos.pending().has_value());
+  EXPECT_EQ(state(pos).current_player(), green);
+
+  auto rules = make_rules(board_kind::disc_large, 3);
+  rules.counterclockwise = true;
+  std::vector<int> board = displacement_start(extra).board();
+  position reverse(rules, board, red, std::nullopt, {}, {}, 0, 0, ending::none, {});
+  ASSERT_TRUE(play(reverse, "i9").has_value());
+  EXPECT_EQ(state(reverse).current_player(), green);
+}
+
+TEST(shiamgon_displacement, the_two_stone_rule_guards_placements_not_shifts) {
+  position pos = displacement_start(stones(large(), {{"i12", blue}}));
+  // i11 touches Blue's i10 and i12: Red may not place there.
+  EXPECT_FALSE(pos.placements_for(red)[cell(large(), "i11")]);
+  auto refused = play(pos, "i11");
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error().message, "i11 is more than two fields from every stone of yours");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encirclement and prisoners
+
+TEST(shiamgon_encirclement, a_single_stone_with_no_free_neighbour_is_captured) {
+  // Blue's i10 touches j9, j10, i11, i9 and h5. Red fills the last one, i9.
+  position pos = displacement_start(
+      stones(large(), {{"j9", green}, {"j10", green}, {"i11", green}, {"h5", red}}));
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  EXPECT_EQ(pos.owner(cell(large(), "i10")), no_owner);
+  // One stone, five encircling stones: the completer gets it.
+  EXPECT_EQ(pos.held()[red][blue], 1);
+  EXPECT_EQ(pos.held()[green][blue], 0);
+  ASSERT_EQ(pos.last_captures().size(), 1u);
+  EXPECT_EQ(pos.last_captures()[0].owner, blue);
+}
+
+TEST(shiamgon_encirclement, an_own_stone_outside_the_cluster_keeps_it_alive) {
+  // Blue's h1 [3, 15) and i1 [0, 6) touch on a quarter of h1's side: two clusters, adjacent.
+  // Everything else around them is taken; Red places g1 [9, 21), h1's last free neighbour.
+  const geometry& g = large();
+  ASSERT_TRUE(g.adjacent(cell(g, "h1"), cell(g, "i1")));
+  ASSERT_FALSE(g.wall_link(cell(g, "h1"), cell(g, "i1")));
+  auto board = stones(g, {{"h1", blue},
+                          {"i1", blue},
+                          {"i2", red},
+                          {"i3", red},
+                          {"h2", red},
+                          {"g30", green},
+                          {"h30", green},
+                          {"j60", green},
+                          {"j1", green},
+                          {"i60", green},
+                          {"a1", blue}});
+  auto rules = make_rules(board_kind::disc_large, 3);
+  position pos = make_position(rules, board, red);
+  ASSERT_TRUE(play(pos, "g1").has_value());
+  // Opponents all around: i1 is Blue's own, so neither cluster is encircled; h1 cannot be
+  // displaced and is taken prisoner, i1 stays.
+  EXPECT_EQ(pos.owner(cell(g, "h1")), no_owner);
+  EXPECT_EQ(pos.owner(cell(g, "i1")), blue);
+  EXPECT_TRUE(pos.last_captures().empty());
+  EXPECT_EQ(pos.held()[red][blue], 1);
+  // No empty neighbour: both clusters are closed and captured together.
+  rules.encircle = encircle_rule::no_empty_neighbour;
+  position lax = make_position(rules, board, red);
+  ASSERT_TRUE(play(lax, "g1").has_value());
+  EXPECT_EQ(lax.owner(cell(g, "h1")), no_owner);
+  EXPECT_EQ(lax.owner(cell(g, "i1")), no_owner);
+  EXPECT_EQ(lax.last_captures().size(), 2u);
+  EXPECT_EQ(lax.stones_lost(blue), 2);
+}
+
+// Triangle-64: Blue holds rows a-c (9 cells, one cluster: the rows share edges); row d (7 cells)
+// surrounds it.
+position triangle_cluster(const std::vector<std::pair<const char*, int>>& ring, int to_move) {
+  const geometry& g = geometry_of(board_kind::triangle_64);
+  std::vector<std::pair<int, int>> board;
+  for (auto name : {"a1", "b1", "b2", "b3", "c1", "c2", "c3", "c4", "c5"})
+    board.push_back({cell(g, name), blue});
+  for (auto [name, seat] : ring)
+    board.push_back({cell(g, name), seat});
+  return make_position(make_rules(board_kind::triangle_64, 3), board, to_move);
+}
+
+TEST(shiamgon_prisoners, more_stones_than_encirclers) {
+  // n = 9, Red 5 and Green 2 encircling stones: each gets theirs, the completer (Red) the
+  // remaining 2. (The last stone is put down unchecked: d7 touches several Blue stones.)
+  position pos = triangle_cluster(
+      {{"d1", red}, {"d2", red}, {"d3", red}, {"d4", red}, {"d5", green}, {"d6", green}}, red);
+  pos.place(cell(geometry_of(board_kind::triangle_64), "d7"));
+  EXPECT_EQ(pos.held()[red][blue], 5 + 2);
+  EXPECT_EQ(pos.held()[green][blue], 2);
+  EXPECT_EQ(pos.stones(blue).count(), 0u);
+}
+
+TEST(shiamgon_prisoners, fewer_stones_than_encirclers) {
+  // Blue's apex cluster a1, b1, b2, b3 (n = 4) inside row c: Red c1, c2; Green c3, c4, c5.
+  // Red completes: Red gets one, then rounds by encircling stones: Green (3), Red (2), Green.
+  const geometry& g = geometry_of(board_kind::triangle_64);
+  std::vector<std::pair<int, int>> board;
+  for (auto name : {"a1", "b1", "b2", "b3"})
+    board.push_back({cell(g, name), blue});
+  for (auto [name, seat] : std::initializer_list<std::pair<const char*, int>>{
+           {"c1", red}, {"c3", green}, {"c4", green}, {"c5", green}})
+    board.push_back({cell(g, name), seat});
+  board.push_back({cell(g, "h8"), blue});  // Blue keeps a stone elsewhere
+  position pos = make_position(make_rules(board_kind::triangle_64, 3), board, red);
+  pos.place(cell(g, "c2"));
+  EXPECT_EQ(pos.held()[red][blue], 2);
+  EXPECT_EQ(pos.held()[green][blue], 2);
+}
+
+TEST(shiamgon_prisoners, ties_go_in_turn_order_from_the_player_to_move) {
+  // Large disc, four players: Blue's cluster i10, i11, i12 inside Red's i9, i13, j12, Green's
+  // j9, j10, j11 and Yellow's h5, h6, completed by Yellow.
+  const geometry& g = large();
+  auto rules = make_rules(board_kind::disc_large, 4);
+  // Cluster {i10, i11, i12} (same ring, walls). Neighbours: i9, i13, j9..j12, h5, h6.
+  auto board = stones(g, {{"i10", blue},
+                          {"i11", blue},
+                          {"i12", blue},
+                          {"i9", red},
+                          {"i13", red},
+                          {"j9", green},
+                          {"j10", green},
+                          {"j11", green},
+                          {"j12", red},
+                          {"h5", 3},
+                          {"a1", blue}});
+  position pos = make_position(rules, board, 3);
+  // Yellow completes with h6 (unchecked): S = Red 3, Green 3, Yellow 2 = 8 > n = 3.
+  pos.place(cell(g, "h6"));
+  ASSERT_EQ(pos.last_captures().size(), 1u);
+  EXPECT_EQ(pos.last_captures()[0].cells.size(), 3u);
+  // Yellow 1 first; then Red (3) and Green (3) tie: turn order from Yellow is Red first.
+  EXPECT_EQ(pos.held()[3][blue], 1);
+  EXPECT_EQ(pos.held()[red][blue], 1);
+  EXPECT_EQ(pos.held()[green][blue], 1);
+}
+
+TEST(shiamgon_encirclement, clusters_are_decided_on_one_snapshot) {
+  // Two of Blue's single stones lose their last free cell to the same new stone.
+  const geometry& g = geometry_of(board_kind::triangle_64);
+  // a1 (apex) touches b1, b2, b3. Blue a1 and... keep it simple: Blue on a1 and on c1.
+  // b1 touches a1, b2, b3 (corner), c1, c2, c3: Red fills b1 last.
+  auto board = stones(g, {{"a1", blue},
+                          {"b2", green},
+                          {"b3", green},
+                          {"c1", blue},
+                          {"c2", green},
+                          {"c3", green},
+                          {"d1", green},
+                          {"d2", green},
+                          {"d3", green},
+                          {"d4", green},
+                          {"h8", blue}});
+  position pos = make_position(make_rules(board_kind::triangle_64, 3), board, red);
+  pos.place(cell(g, "b1"));
+  EXPECT_EQ(pos.owner(cell(g, "a1")), no_owner);
+  EXPECT_EQ(pos.owner(cell(g, "c1")), no_owner);
+  EXPECT_EQ(pos.last_captures().size(), 2u);
+  EXPECT_EQ(pos.stones_lost(blue), 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Passing, the end and the score
+
+TEST(shiamgon_end, a_player_without_a_placement_passes) {
+  const geometry& g = large();
+  // Blue has no stones: after Red's placement Green is to move.
+  position pos = make_position(make_rules(board_kind::disc_large, 3),
+                               stones(g, {{"i8", red}, {"a1", green}}), red);
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  EXPECT_EQ(pos.to_move(), green);
+  EXPECT_EQ(pos.passes_in_row(), 1);
+  EXPECT_EQ(pos.turns(), 2);
+}
+
+TEST(shiamgon_end, everybody_passing_is_triampsalm) {
+  auto rules = make_rules(board_kind::triangle_64, 3);
+  position pos = position::start(rules, std::vector<int>(64, no_owner), red);
+  EXPECT_TRUE(pos.over());
+  EXPECT_EQ(pos.end(), ending::all_passed);
+  auto o = state(pos).outcome();
+  ASSERT_TRUE(o.has_value());
+  EXPECT_EQ(o->reason, "all_passed");
+  EXPECT_EQ(o->ranks, (std::vector<int>{1, 1, 1}));
+}
+
+TEST(shiamgon_end, a_repeated_position_ends_the_game) {
+  const geometry& g = large();
+  auto rules = make_rules(board_kind::disc_large, 3);
+  auto board = stones(g, {{"i8", red}, {"a1", green}, {"e1", blue}});
+  // The position after Red's i9, seen before.
+  position ahead = make_position(rules, board, red);
+  ahead.place(cell(g, "i9"));
+  ASSERT_FALSE(ahead.over());
+  std::vector<int> b = make_position(rules, board, red).board();
+  position pos(rules, b, red, std::nullopt, {}, {}, 0, 0, ending::none, {ahead.key()});
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  EXPECT_EQ(pos.end(), ending::repetition);
+  EXPECT_EQ(state(pos).outcome()->reason, "repetition");
+  EXPECT_EQ(state(pos).current_player(), no_player);
+  // Under turn-cap repetitions do not matter; the cap does.
+  rules.turn_cap_mode = true;
+  rules.turn_cap = 2;
+  position capped(rules, b, red, std::nullopt, {}, {}, 0, 0, ending::none, {ahead.key()});
+  ASSERT_TRUE(play(capped, "i9").has_value());
+  EXPECT_FALSE(capped.over());
+  ASSERT_TRUE(play(capped, state(capped).legal_moves().front()).has_value());
+  EXPECT_EQ(capped.end(), ending::turn_cap);
+}
+
+TEST(shiamgon_end, scores_and_ranks) {
+  auto rules = make_rules(board_kind::disc_large, 3);
+  std::vector<int> board(large().num_cells(), no_owner);
+  board[cell(large(), "a1")] = red;
+  board[cell(large(), "a2")] = blue;
+  board[cell(large(), "a3")] = blue;
+  position::prisoner_table held{};
+  held[red][blue] = 3;
+  held[green][red] = 1;
+  position pos(rules, board, red, std::nullopt, {4, 6, 2}, held, 3, 12, ending::all_passed, {});
+  // Red 4 + 3 - 1 = 6, Blue 6 - 3 = 3, Green 2 + 1 = 3.
+  auto o = state(pos).outcome();
+  EXPECT_EQ(o->scores, (std::vector<double>{6, 3, 3}));
+  EXPECT_EQ(o->ranks, (std::vector<int>{1, 2, 2}));
+  rules.score = score_rule::stones_on_board;
+  position on_board(rules, board, red, std::nullopt, {4, 6, 2}, held, 3, 12, ending::all_passed,
+                    {});
+  // Red 1 + 3 - 1 = 3, Blue 2 - 3 = -1, Green 0 + 1 = 1.
+  EXPECT_EQ(state(on_board).outcome()->scores, (std::vector<double>{3, -1, 1}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notation, setup, text
+
+TEST(shiamgon_notation, errors_name_the_problem) {
+  position pos = displacement_start();
+  auto unknown = play(pos, "k1");
+  ASSERT_FALSE(unknown.has_value());
+  EXPECT_EQ(unknown.error().code, "bad_notation");
+  EXPECT_THAT(play(pos, "i10").error().message, HasSubstr("already holds a stone of Blue"));
+  EXPECT_THAT(play(pos, "i8").error().message, HasSubstr("your own stone"));
+  EXPECT_THAT(play(pos, "i8-i9").error().message, HasSubstr("nothing to shift"));
+  ASSERT_TRUE(play(pos, " I9 ").has_value());  // case and blanks are forgiven
+  EXPECT_THAT(play(pos, "j10").error().message, HasSubstr("write the shift as i10-"));
+  EXPECT_THAT(play(pos, "i8-j10").error().message, HasSubstr("not the one on i8"));
+}
+
+TEST(shiamgon_notation, position_text_round_trips_with_a_pending_displacement) {
+  position pos = displacement_start();
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  std::string text = position_text(pos);
+  EXPECT_THAT(text, HasSubstr(" R i9:BG "));
+  auto back = parse_position(text, pos.rules());
+  ASSERT_TRUE(back.has_value()) << back.error().message;
+  EXPECT_EQ(position_text(*back), text);
+  EXPECT_EQ(state(*back).current_player(), blue);
+}
+
+TEST(shiamgon_game, parameters_and_start) {
+  const game& g = the_game();
+  auto spec = parse_game_spec("shiamgon(handicap_1=2,first_player=2)");
+  ASSERT_TRUE(spec.has_value()) << spec.error().message;
+  auto st = g.new_state(3, spec->params, 7);
+  ASSERT_TRUE(st.has_value());
+  EXPECT_EQ((*st)->current_player(), blue);
+  auto& s = static_cast<const state&>(**st);
+  EXPECT_EQ(s.position().stones(red).count(), 13u + 2u);
+  auto small4 = g.new_state(4, parse_game_spec("shiamgon(board=disc-small)")->params, 1);
+  ASSERT_FALSE(small4.has_value());
+  EXPECT_EQ(small4.error().code, "bad_players");
+  auto tri = g.new_state(3, parse_game_spec("shiamgon(board=triangle-64,handicap_2=1)")->params, 1);
+  ASSERT_FALSE(tri.has_value());
+  EXPECT_EQ(tri.error().field, "handicap_2");
+  auto seat5 = g.new_state(3, parse_game_spec("shiamgon(first_player=5)")->params, 1);
+  ASSERT_FALSE(seat5.has_value());
+  EXPECT_EQ(seat5.error().field, "first_player");
+  EXPECT_THAT(g.player_names(5), ElementsAre("Red", "Blue", "Green", "Yellow", "Violet"));
+}
+
+TEST(shiamgon_game, the_view_carries_the_geometry) {
+  auto st = the_game().new_state(3, *resolve_params(the_game().param_specs(), {}), 1);
+  auto v = (*st)->view();
+  EXPECT_EQ(v["geometry"]["names"].size(), 229u);
+  EXPECT_EQ(v["geometry"]["start_degrees"][1], 9.0);  // a1 starts at 9 degrees
+  EXPECT_EQ(v["geometry"]["end_degrees"][1], 129.0);
+  EXPECT_EQ(v["owners"].size(), 229u);
+  EXPECT_EQ(v["players"][0]["stones"], 13);
+  EXPECT_TRUE(v["displacement"].is_null());
+  auto tri = the_game().new_state(3, parse_game_spec("shiamgon(board=triangle-64)")->params, 1);
+  auto t = (*tri)->view();
+  EXPECT_EQ(t["geometry"]["corners"].size(), 64u * 6u);
+}
+
+}  // namespace
+}  // namespace boardroom::engine::shiamgon
