@@ -562,7 +562,10 @@ void room::legal_moves(member who, json id) {
           {{"room", settings_.id},
            {"version", version_},
            {"to_move", state_->current_player()},
-           {"moves", state_->legal_moves()}});
+           {"moves", state_->legal_moves()},
+           // Esiema's sowings can number millions: then only part is listed, and clients must
+           // build the move themselves (any legal move is accepted).
+           {"complete", state_->lists_all_moves()}});
   });
 }
 
