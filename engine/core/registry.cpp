@@ -14,7 +14,7 @@ namespace boardroom::engine {
 
 std::span<const game* const> all_games() {
   // One line per game: the only place that knows which games exist.
-  static const std::array<const game*, 4> games{
+  static const std::array<const game*, 5> games{
       &sisyphos::the_game(), &amazons::the_game(),  &arimaa::the_game(),
       &esiema::the_game(),   &shiamgon::the_game(),
   };
