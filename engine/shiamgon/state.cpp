@@ -193,7 +193,7 @@ nlohmann::json state::view() const {
 
 namespace {
 
-std::uint64_t count_moves(const shiamgon::position& pos, int depth) {
+std::uint64_t count_sequences(const shiamgon::position& pos, int depth) {
   if (depth == 0) return 1;
   if (pos.over()) return 0;
   bool shifting = pos.pending().has_value();
@@ -207,7 +207,7 @@ std::uint64_t count_moves(const shiamgon::position& pos, int depth) {
     } else {
       next.place(static_cast<int>(c));
     }
-    total += count_moves(next, depth - 1);
+    total += count_sequences(next, depth - 1);
   }
   return total;
 }
@@ -215,7 +215,7 @@ std::uint64_t count_moves(const shiamgon::position& pos, int depth) {
 }  // namespace
 
 std::uint64_t state::perft(int depth) const {
-  return count_moves(position_, depth);
+  return count_sequences(position_, depth);
 }
 
 std::unique_ptr<engine::state> state::clone() const {
