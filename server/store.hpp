@@ -68,11 +68,11 @@ struct stored_room {
 // Which finished games to list. Every filter is optional; a game is finished once a game_over
 // event with an outcome is stored for it.
 struct record_query {
-  std::optional<std::string> game;       // game key
-  std::optional<std::string> player;     // identity id or name, as seated
-  std::optional<std::int64_t> from_ms;   // finished at or after (unix ms)
-  std::optional<std::int64_t> until_ms;  // finished before (unix ms)
-  bool public_only = true;               // private rooms are left out of lists
+  std::optional<std::string> game = std::nullopt;       // game key
+  std::optional<std::string> player = std::nullopt;     // identity id or name, as seated
+  std::optional<std::int64_t> from_ms = std::nullopt;   // finished at or after (unix ms)
+  std::optional<std::int64_t> until_ms = std::nullopt;  // finished before (unix ms)
+  bool public_only = true;                              // private rooms are left out of lists
   int limit = 50;
   int offset = 0;
 };
