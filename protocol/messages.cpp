@@ -186,6 +186,7 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
          r.optional("auto_start", m.auto_start);
          r.optional("bots", m.bots);
          r.optional("practice", m.practice);
+         r.optional("time_control", m.time_control);
          r.range("seats", m.seats, 1, 64);
          r.range("seat", m.seat, -1, 63);
        });

@@ -43,10 +43,11 @@ struct room_create {
   nlohmann::json params = nlohmann::json::object();
   std::optional<int> seats;  // default: the game's minimum player count
   bool is_public = true;
-  std::optional<int> seat;     // the seat the creator takes; absent: seat 0; -1: none
-  bool auto_start = true;      // start as soon as every seat is taken
-  std::vector<seat_bot> bots;  // seats filled by built-in players
-  bool practice = false;       // unrated: players may ask for hints (game.analyze)
+  std::optional<int> seat;                  // the seat the creator takes; absent: seat 0; -1: none
+  bool auto_start = true;                   // start as soon as every seat is taken
+  std::vector<seat_bot> bots;               // seats filled by built-in players
+  bool practice = false;                    // unrated: players may ask for hints (game.analyze)
+  std::optional<std::string> time_control;  // "fischer:5m+3s"; absent: none
 };
 struct room_join {
   std::string room;

@@ -4,6 +4,7 @@
 
 #include "engine/core/registry.hpp"
 #include "server/records.hpp"
+#include "server/time_control.hpp"
 
 namespace boardroom::server {
 
@@ -191,7 +192,15 @@ std::expected<imported_game, std::string> import_archive_game(const arimaa::arch
               .practice = false,
               .auto_start = true,
               .status = room_status::finished,
-              .created_ms = start_ms};
+              .created_ms = start_ms,
+              .time_control = "none"};
+  // The room's column holds the canonical text when the server can read the archive's control;
+  // game_started keeps the archive's own words either way.
+  if (!game.time_control.empty()) {
+    auto tc = parse_time_control(std::string(time_control_prefix) + game.time_control);
+    out.room.time_control =
+        tc ? time_control_text(*tc) : std::string(time_control_prefix) + game.time_control;
+  }
   return out;
 }
 

@@ -22,8 +22,20 @@ struct overloaded : F... {
 
 }  // namespace
 
-hub::hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& storage)
-    : io_(io), config_(cfg), metrics_(stats), store_(storage) {}
+hub::hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& storage,
+         const clock_source& time)
+    : io_(io), config_(cfg), metrics_(stats), store_(storage), time_(time) {}
+
+void hub::clocks_changed() {
+  std::vector<std::shared_ptr<room>> open;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, r] : rooms_)
+      open.push_back(r);
+  }
+  for (const auto& r : open)
+    r->clock_changed();
+}
 
 void hub::fail(peer& conn, const json& id, const protocol::error& e) {
   metrics_.count_error(e.code);
@@ -252,6 +264,17 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
         app_error("bad_seat", "seat " + std::to_string(seat) + " is not a free seat of this room",
                   "seat"));
   }
+  auto timing = parse_time_control(m.time_control.value_or("none"));
+  if (!timing) {
+    return fail(*conn, id, app_error("bad_time_control", timing.error(), "time_control"));
+  }
+  if (timing->kind == clock_kind::arimaa && spec->game_ptr->key() != "arimaa") {
+    return fail(*conn, id,
+                app_error("bad_time_control",
+                          "the arimaa time control is for Arimaa games; use sudden_death, "
+                          "fischer, per_move or correspondence",
+                          "time_control"));
+  }
   room_settings settings{.id = "r" + random_code(10),
                          .spec = std::move(*spec),
                          .seats = seats,
@@ -262,7 +285,8 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                          .seed = std::random_device{}(),
                          .bots = std::move(bots),
                          .practice = m.practice,
-                         .created = std::chrono::system_clock::now()};
+                         .created = std::chrono::system_clock::now(),
+                         .timing = *timing};
   std::shared_ptr<room> r;
   {
     std::lock_guard lock(mutex_);

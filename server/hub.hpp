@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/messages.hpp"
+#include "server/clock_source.hpp"
 #include "server/config.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
@@ -34,7 +35,8 @@ struct client_context {
 
 class hub final : public room_host {
  public:
-  hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& storage);
+  hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& storage,
+      const clock_source& time);
 
   // Server start, before any connection: rebuilds every unfinished room from the store. A room
   // whose log cannot be replayed is left in the store and logged; the call fails only when the
@@ -63,6 +65,10 @@ class hub final : public room_host {
   void member_added(const std::string& player, const std::string& room) override;
   void member_removed(const std::string& player, const std::string& room) override;
   void room_closed(const std::string& room, const std::string& creator) override;
+  std::chrono::steady_clock::time_point now() const override { return time_.now(); }
+
+  // Every open room looks at its clocks (after a test moved the time source).
+  void clocks_changed();
 
  private:
   struct identity {
@@ -85,6 +91,7 @@ class hub final : public room_host {
   const config& config_;
   metrics& metrics_;
   store& store_;
+  const clock_source& time_;
   lobby lobby_;
 
   mutable std::mutex mutex_;

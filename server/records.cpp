@@ -41,7 +41,7 @@ std::expected<json, std::string> record_json(const stored_room& stored) {
               {"public", room.is_public},
               {"practice", room.practice},
               {"created_at", room.created_ms},
-              {"time_control", "none"}};
+              {"time_control", room.time_control.empty() ? "none" : room.time_control}};
   std::map<std::string, std::string> bots;  // player id -> bot name
   json moves = json::array();
   bool started = false;
@@ -65,6 +65,7 @@ std::expected<json, std::string> record_json(const stored_room& stored) {
       record["started_at"] = body.value("at", std::int64_t{0});
       record["start_position"] = body.value("position", "");
       if (body.contains("time_control")) record["time_control"] = body["time_control"];
+      if (body.contains("clocks")) record["start_clocks"] = body["clocks"];
       if (body.contains("source")) record["source"] = body["source"];
     } else if (type == "move") {
       json move{{"ply", body.value("ply", 0)},

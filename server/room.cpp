@@ -68,6 +68,7 @@ room::room(boost::asio::io_context& io, room_settings settings, const limits& li
       seats_(settings_.seats),
       linger_(strand_),
       bot_timer_(strand_),
+      flag_timer_(strand_),
       rng_(settings_.seed) {}
 
 template <class F>
@@ -102,7 +103,7 @@ void room::open(member creator, int seat_index, json id) {
             {{"seat", seat_index}, {"player", creator.player}, {"name", creator.name}});
     }
     const bool starting = seats_taken() == settings_.seats && settings_.auto_start;
-    std::unique_ptr<engine::state> first;
+    opening first;
     if (starting) stage_start(pending, first);
 
     json params = json::object();
@@ -123,7 +124,8 @@ void room::open(member creator, int seat_index, json id) {
                        .status = room_status::waiting,
                        .created_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                                          settings_.created.time_since_epoch())
-                                         .count()};
+                                         .count(),
+                       .time_control = time_control_text(settings_.timing)};
     for (const auto& [index, b] : settings_.bots)
       record.bots[index] = std::string(b->name());
     std::vector<stored_event> rows;
@@ -199,7 +201,7 @@ void room::join(member who, std::optional<int> seat_index, std::optional<std::st
     batch pending;
     stage(pending, "player_joined", {{"seat", index}, {"player", who.player}, {"name", who.name}});
     const bool starting = seats_taken() == settings_.seats && settings_.auto_start;
-    std::unique_ptr<engine::state> first;
+    opening first;
     if (starting) stage_start(pending, first);
     if (!persist(pending)) {
       seats_[index] = seat{};
@@ -276,7 +278,7 @@ void room::start(member who, json id) {
                                 " players; " + std::to_string(taken) + " seated"));
     }
     batch pending;
-    std::unique_ptr<engine::state> first;
+    opening first;
     stage_start(pending, first);
     if (!persist(pending)) return fail(who, id, storage_failed());
     begin_game(std::move(first), std::move(pending[0]));
@@ -323,6 +325,12 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
                                 "; your move was made at " + std::to_string(*version),
                             "version"));
     }
+    // A move that arrives after the flag fell is too late, even if the timer has not fired yet.
+    const auto now = host_.now();
+    if (auto ended = clock_expired(now)) {
+      if (!finish(*ended)) return fail(who, id, storage_failed());
+      return fail(who, id, app_error("game_over", ended->description));
+    }
     // Played on a copy: the room's state changes only once the move is durable.
     int mover = state_->current_player();
     auto next = state_->clone();
@@ -333,35 +341,49 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
           {protocol::rpc_code::application, played.error().code, played.error().message, "move"});
     }
     batch pending;
-    stage_move(pending, mover, *next, *played);
+    game_clock clock = clock_;
+    stage_move(pending, mover, *next, *played, clock, now);
     if (!persist(pending)) return fail(who, id, storage_failed());
     reply(*who.conn, id, {{"room", settings_.id}, {"move", *played}, {"version", version_ + 1}});
-    commit_move(std::move(next), *played, pending);
+    commit_move(std::move(next), *played, pending, std::move(clock));
     metrics_.observe_move_seconds(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - received).count());
   });
 }
 
+// The move event, with the clocks after it when the game is timed (`clock` is advanced), and the
+// game_over that the move or the game-turn limit of the time control causes.
 void room::stage_move(batch& pending, int mover, const engine::state& next,
-                      const std::string& played) const {
-  stage(pending, "move",
-        {{"seat", mover},
-         {"move", played},
-         {"ply", moves_.size() + 1},
-         {"to_move", next.is_terminal() ? json(nullptr) : json(next.current_player())},
-         {"position", next.to_text()}},
-        true);
-  if (next.is_terminal())
-    stage(pending, "game_over", {{"outcome", outcome_json(next.outcome())}}, true);
+                      const std::string& played, game_clock& clock,
+                      std::chrono::steady_clock::time_point now) const {
+  const bool over = next.is_terminal();
+  const bool halted = !over && clock.turn_limit_reached(moves_.size() + 1, settings_.seats);
+  json fields{{"seat", mover},
+              {"move", played},
+              {"ply", moves_.size() + 1},
+              {"to_move", over || halted ? json(nullptr) : json(next.current_player())},
+              {"position", next.to_text()}};
+  if (clock.timed()) {
+    clock.moved(over || halted ? -1 : next.current_player(), now);
+    fields["clocks"] = clock.readings(now);
+  }
+  stage(pending, "move", std::move(fields), true);
+  if (over) stage(pending, "game_over", {{"outcome", outcome_json(next.outcome())}}, true);
+  if (halted) stage(pending, "game_over", {{"outcome", outcome_json(halted_outcome(next))}}, true);
 }
 
 void room::commit_move(std::unique_ptr<engine::state> next, const std::string& played,
-                       batch& pending) {
+                       batch& pending, game_clock clock) {
   state_ = std::move(next);
+  clock_ = std::move(clock);
   moves_.push_back(played);
   ++metrics_.moves_total;
   publish(std::move(pending[0]));
-  if (pending.size() > 1) return conclude(*state_->outcome(), std::move(pending[1]));
+  if (pending.size() > 1) {
+    auto result = outcome_from_json(pending[1].body["outcome"]);  // before the event moves
+    return conclude(std::move(result), std::move(pending[1]));
+  }
+  arm_clock();
   schedule_bot();
 }
 
@@ -395,9 +417,10 @@ void room::bot_move() {
     return;
   }
   batch pending;
-  stage_move(pending, mover, *next, *played);
+  game_clock clock = clock_;
+  stage_move(pending, mover, *next, *played, clock, host_.now());
   if (!persist(pending)) return schedule_bot(store_retry);
-  commit_move(std::move(next), *played, pending);
+  commit_move(std::move(next), *played, pending, std::move(clock));
 }
 
 void room::resign(member who, json id) {
@@ -570,36 +593,103 @@ json room::players_json() const {
   return players;
 }
 
-void room::stage_start(batch& pending, std::unique_ptr<engine::state>& first) const {
+void room::stage_start(batch& pending, opening& first) const {
   json players = players_json();
-  auto made = settings_.spec.game_ptr->new_state(static_cast<int>(players.size()),
-                                                 settings_.spec.params, settings_.seed);
+  const int n = static_cast<int>(players.size());
+  auto made = settings_.spec.game_ptr->new_state(n, settings_.spec.params, settings_.seed);
   if (!made) {  // the spec was validated at creation; only a seat count can still be off
     stage(pending, "game_over", {{"outcome", nullptr}, {"error", made.error().message}});
     return;
   }
-  first = std::move(*made);
-  stage(
-      pending, "game_started",
-      {{"players", players}, {"to_move", first->current_player()}, {"position", first->to_text()}},
-      true);
+  first.state = std::move(*made);
+  json fields{{"players", players},
+              {"to_move", first.state->current_player()},
+              {"position", first.state->to_text()}};
+  if (settings_.timing.timed()) {
+    const auto now = host_.now();
+    first.clock = game_clock(settings_.timing, n);
+    first.clock.start(first.state->current_player(), now);
+    fields["time_control"] = time_control_text(settings_.timing);
+    fields["clocks"] = first.clock.readings(now);
+  }
+  stage(pending, "game_started", std::move(fields), true);
 }
 
-// `first` is null when the engine could not set up the game (`started` is then a game_over).
-void room::begin_game(std::unique_ptr<engine::state> first, event started) {
+// `first.state` is null when the engine could not set up the game (`started` is then a
+// game_over).
+void room::begin_game(opening first, event started) {
   // Starting early drops the empty seats; the seated players keep their order.
   std::erase_if(seats_, [](const seat& s) { return s.player.empty(); });
   settings_.seats = static_cast<int>(seats_.size());
-  if (!first) {
+  if (!first.state) {
     status_ = status::finished;
     publish(std::move(started));
     return;
   }
-  state_ = std::move(first);
+  state_ = std::move(first.state);
+  clock_ = std::move(first.clock);
   status_ = status::playing;
   publish(std::move(started));
   if (settings_.is_public) publish_summary("updated");
+  arm_clock();
   schedule_bot();
+}
+
+// ---- clocks ----------------------------------------------------------------------------------
+
+void room::clock_changed() {
+  on_strand([this] { check_clock(); });
+}
+
+// The timer wakes the room when the running seat's flag falls or the game time runs out; the
+// decision is always taken against the time source, so an early or late wake-up is harmless.
+void room::arm_clock() {
+  flag_timer_.cancel();
+  if (status_ != status::playing) return;
+  auto due = clock_.flag_at();
+  if (auto halt = clock_.halt_at(); halt && (!due || *halt < *due)) due = halt;
+  if (!due) return;
+  auto wait = std::max(*due - host_.now(), std::chrono::steady_clock::duration::zero());
+  flag_timer_.expires_after(wait + std::chrono::milliseconds(1));
+  flag_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (!ec) self->check_clock();
+  });
+}
+
+void room::check_clock() {
+  if (status_ != status::playing) return;
+  auto ended = clock_expired(host_.now());
+  if (!ended) return arm_clock();
+  if (!finish(*ended)) {  // the store refused: try again shortly, the flag stays down
+    flag_timer_.expires_after(store_retry);
+    flag_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+      if (!ec) self->check_clock();
+    });
+  }
+}
+
+std::optional<engine::outcome> room::clock_expired(
+    std::chrono::steady_clock::time_point now) const {
+  if (status_ != status::playing || !clock_.timed()) return std::nullopt;
+  if (auto halt = clock_.halt_at(); halt && now >= *halt) return halted_outcome(*state_);
+  auto flag = clock_.flag_at();
+  if (!flag || now <= *flag) return std::nullopt;
+  const int index = clock_.running();
+  return forfeit_outcome(index, "timeout", seats_[index].name + " ran out of time");
+}
+
+// Play stopped by the game-time limit (Arimaa's G): the engine's rule decides, or it is a draw
+// for a game without one.
+engine::outcome room::halted_outcome(const engine::state& s) const {
+  auto result = s.outcome_when_halted();
+  if (!result) {
+    const int n = static_cast<int>(seats_.size());
+    result = engine::outcome{std::vector<int>(n, 1), std::vector<double>(n, 1.0 / n), "", ""};
+  }
+  result->reason = "game_time_limit";
+  result->description = "the game time of " + time_control_text(settings_.timing) + " ran out" +
+                        (result->description.empty() ? "" : ": " + result->description);
+  return *result;
 }
 
 engine::outcome room::forfeit_outcome(int index, const std::string& reason,
@@ -626,6 +716,8 @@ bool room::finish(engine::outcome result) {
 void room::conclude(engine::outcome result, event over) {
   outcome_ = std::move(result);
   status_ = status::finished;
+  clock_.stop(host_.now());
+  flag_timer_.cancel();
   ++metrics_.games_finished_total;
   for (auto& s : seats_)
     s.grace.reset();
@@ -666,6 +758,7 @@ void room::close_room() {
   status_ = status::closed;
   linger_.cancel();
   bot_timer_.cancel();
+  flag_timer_.cancel();
   // Closing goes ahead even when it cannot be written: nobody can reach the room afterwards, and
   // a stored room that still looks open comes back at the next start with nobody in it and
   // closes again (a finished one is not brought back at all).
@@ -698,6 +791,8 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
   if (rec.seats < 1 || rec.seats > 64) {
     return std::unexpected("it has " + std::to_string(rec.seats) + " seats");
   }
+  auto timing = parse_time_control(rec.time_control);
+  if (!timing) return std::unexpected("its time control: " + timing.error());
   room_settings settings{
       .id = rec.id,
       .spec = std::move(*spec),
@@ -709,7 +804,8 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
       .seed = rec.seed,
       .bots = {},
       .practice = rec.practice,
-      .created = std::chrono::system_clock::time_point(std::chrono::milliseconds(rec.created_ms))};
+      .created = std::chrono::system_clock::time_point(std::chrono::milliseconds(rec.created_ms)),
+      .timing = *timing};
   for (const auto& [index, name] : rec.bots) {
     if (const auto* b = engine::find_bot(*settings.spec.game_ptr, name)) settings.bots[index] = b;
   }
@@ -789,6 +885,8 @@ std::string room::replay(const json& body) {
     settings_.seats = n;
     state_ = std::move(*made);
     status_ = status::playing;
+    clock_ = game_clock(settings_.timing, n);
+    last_clocks_ = body.value("clocks", json());
   } else if (type == "move") {
     if (status_ != status::playing) return "a move outside a game";
     if (body.at("seat") != state_->current_player()) {
@@ -802,6 +900,7 @@ std::string room::replay(const json& body) {
       return "'" + text + "' leads to a different position: " + state_->to_text();
     }
     moves_.push_back(*played);
+    if (body.contains("clocks")) last_clocks_ = body["clocks"];
   } else if (type == "game_over") {
     if (status_ != status::playing && status_ != status::waiting) return "a second end";
     if (!body.at("outcome").is_null()) outcome_ = outcome_from_json(body["outcome"]);
@@ -831,6 +930,10 @@ store_result<void> room::resume_after_restart() {
     start_grace(i, limit_.reconnect_grace);
   }
   if (settings_.is_public) publish_summary("opened");
+  if (status_ == status::playing) {
+    clock_.resume(last_clocks_, host_.now());
+    arm_clock();
+  }
   schedule_bot();
   maybe_close();  // a waiting room with nobody seated: its watchers were dropped, so it closes
   return {};
@@ -1008,6 +1111,8 @@ json room::snapshot(const std::string& viewer) const {
            {"moves", moves_},
            {"outcome", outcome_json(outcome_)},
            {"practice", settings_.practice}};
+  out["time_control"] = time_control_text(settings_.timing);
+  if (clock_.timed()) out["clocks"] = clock_.readings(host_.now());
   if (state_) {
     out["to_move"] = state_->is_terminal() ? json(nullptr) : json(state_->current_player());
     out["position"] = state_->to_text();

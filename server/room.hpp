@@ -32,8 +32,10 @@
 #include "engine/core/registry.hpp"
 #include "protocol/messages.hpp"
 #include "server/config.hpp"
+#include "server/game_clock.hpp"
 #include "server/peer.hpp"
 #include "server/store.hpp"
+#include "server/time_control.hpp"
 
 namespace boardroom::server {
 
@@ -54,6 +56,7 @@ class room_host {
   virtual void member_added(const std::string& player, const std::string& room) = 0;
   virtual void member_removed(const std::string& player, const std::string& room) = 0;
   virtual void room_closed(const std::string& room, const std::string& creator) = 0;
+  virtual std::chrono::steady_clock::time_point now() const = 0;  // for the clocks
 };
 
 struct room_settings {
@@ -68,6 +71,7 @@ struct room_settings {
   std::map<int, const engine::bot*> bots;  // seats played by built-in players
   bool practice = false;                   // players may ask for hints
   std::chrono::system_clock::time_point created = std::chrono::system_clock::now();
+  time_control timing;  // chosen at creation; "none" by default
 };
 
 // The error a client gets when the store could not record what it asked for.
@@ -123,6 +127,9 @@ class room : public std::enable_shared_from_this<room> {
   // Server shutdown: cancel timers so the io_context can drain.
   void shut_down();
 
+  // The time source was moved by hand (tests): look at the clocks now.
+  void clock_changed();
+
  private:
   using status = room_status;
 
@@ -161,11 +168,20 @@ class room : public std::enable_shared_from_this<room> {
                    const engine::bot* b);
   bool has_humans(bool connected_only) const;
   nlohmann::json players_json() const;
-  void stage_start(batch& pending, std::unique_ptr<engine::state>& first) const;
-  void begin_game(std::unique_ptr<engine::state> first, event started);
-  void stage_move(batch& pending, int mover, const engine::state& next,
-                  const std::string& played) const;
-  void commit_move(std::unique_ptr<engine::state> next, const std::string& played, batch& pending);
+  struct opening {  // a game about to start, before its event is durable
+    std::unique_ptr<engine::state> state;
+    game_clock clock;
+  };
+  void stage_start(batch& pending, opening& first) const;
+  void begin_game(opening first, event started);
+  void stage_move(batch& pending, int mover, const engine::state& next, const std::string& played,
+                  game_clock& clock, std::chrono::steady_clock::time_point now) const;
+  void commit_move(std::unique_ptr<engine::state> next, const std::string& played, batch& pending,
+                   game_clock clock);
+  void arm_clock();
+  void check_clock();
+  std::optional<engine::outcome> clock_expired(std::chrono::steady_clock::time_point now) const;
+  engine::outcome halted_outcome(const engine::state& s) const;
   void schedule_bot(std::chrono::milliseconds delay = std::chrono::milliseconds(0));
   void bot_move();
   engine::outcome forfeit_outcome(int seat_index, const std::string& reason,
@@ -216,8 +232,11 @@ class room : public std::enable_shared_from_this<room> {
   std::int64_t position_version_ = 0;  // version of the last event that changed the position
   std::deque<event> events_;           // the most recent limit_.events_kept
   boost::asio::steady_timer linger_;
-  boost::asio::steady_timer bot_timer_;  // a bot's next move, after a failed write
-  std::mt19937_64 rng_;                  // the bots' choices
+  boost::asio::steady_timer bot_timer_;   // a bot's next move, after a failed write
+  boost::asio::steady_timer flag_timer_;  // the running seat's flag, the game-time limit
+  game_clock clock_;
+  nlohmann::json last_clocks_;  // restore: the last clock readings in the log
+  std::mt19937_64 rng_;         // the bots' choices
 };
 
 }  // namespace boardroom::server

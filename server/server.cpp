@@ -9,6 +9,8 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
+#include "engine/core/registry.hpp"
+#include "server/clock_source.hpp"
 #include "server/http_session.hpp"
 #include "server/hub.hpp"
 #include "server/metrics.hpp"
@@ -26,8 +28,11 @@ constexpr auto shutdown_deadline = std::chrono::seconds(3);
 }  // namespace
 
 struct server::impl {
-  impl(config c, std::shared_ptr<store> s)
-      : cfg(std::move(c)), storage(std::move(s)), acceptor(io) {}
+  impl(config c, std::shared_ptr<store> s, std::shared_ptr<const clock_source> t)
+      : cfg(std::move(c)),
+        storage(std::move(s)),
+        time(t ? std::move(t) : std::make_shared<steady_clock_source>()),
+        acceptor(io) {}
 
   void do_accept() {
     // Each connection gets its own strand: its handlers never run concurrently.
@@ -64,6 +69,7 @@ struct server::impl {
 
   config cfg;
   std::shared_ptr<store> storage;  // outlives the io_context and the rooms its handlers hold
+  std::shared_ptr<const clock_source> time;
   net::io_context io;
   metrics stats;
   std::unique_ptr<hub> central;  // made by start(), once the store is open
@@ -74,8 +80,12 @@ struct server::impl {
   bool stopping = false;
 };
 
-server::server(config cfg, std::shared_ptr<store> storage)
-    : impl_(std::make_unique<impl>(std::move(cfg), std::move(storage))) {}
+server::server(config cfg, std::shared_ptr<store> storage, std::shared_ptr<const clock_source> time)
+    : impl_(std::make_unique<impl>(std::move(cfg), std::move(storage), std::move(time))) {}
+
+void server::clocks_changed() {
+  if (impl_->central) impl_->central->clocks_changed();
+}
 server::~server() = default;
 
 std::expected<std::uint16_t, std::string> server::start() {
@@ -87,7 +97,16 @@ std::expected<std::uint16_t, std::string> server::start() {
     if (!opened) return std::unexpected(opened.error());
     impl_->storage = std::move(*opened);
   }
-  impl_->central = std::make_unique<hub>(impl_->io, cfg, impl_->stats, *impl_->storage);
+  // Game data (solved tables) before any room exists: a restored room's bot may need it at once.
+  for (const engine::game* g : engine::all_games()) {
+    auto loaded = g->load_data(cfg.data_dir);
+    if (!loaded)
+      return std::unexpected("cannot load " + std::string(g->key()) + " data from '" +
+                             cfg.data_dir + "': " + loaded.error().message);
+    if (!loaded->empty()) spdlog::info("{}: loaded {}", g->key(), *loaded);
+  }
+  impl_->central =
+      std::make_unique<hub>(impl_->io, cfg, impl_->stats, *impl_->storage, *impl_->time);
   auto& acc = impl_->acceptor;
   boost::system::error_code ec;
   auto address = net::ip::make_address(impl_->cfg.host, ec);

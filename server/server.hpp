@@ -12,12 +12,15 @@
 namespace boardroom::server {
 
 class store;
+class clock_source;
 
 class server {
  public:
   // Without `storage` the server opens the SQLite store in cfg.data_dir when it starts; tests pass
-  // their own (for instance one that fails on demand).
-  explicit server(config cfg, std::shared_ptr<store> storage = nullptr);
+  // their own (for instance one that fails on demand). Without `time` the clocks read the steady
+  // clock; tests pass one they move by hand.
+  explicit server(config cfg, std::shared_ptr<store> storage = nullptr,
+                  std::shared_ptr<const clock_source> time = nullptr);
   ~server();
 
   // Opens the store, binds the listening socket, restores the unfinished rooms from the store and
@@ -32,6 +35,9 @@ class server {
   // Graceful: stops accepting, closes every connection with 1001 after its queued writes, and
   // returns from run() once they are gone (or after a short deadline). Thread-safe.
   void stop();
+
+  // Tests, after moving their time source: every room looks at its clocks. Thread-safe.
+  void clocks_changed();
 
  private:
   struct impl;

@@ -49,7 +49,8 @@ CREATE TABLE rooms (
   practice    INTEGER NOT NULL,
   auto_start  INTEGER NOT NULL,
   status      TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'finished', 'closed')),
-  created_ms  INTEGER NOT NULL
+  created_ms  INTEGER NOT NULL,
+  time_control TEXT NOT NULL          -- canonical text: "none", "fischer:5m+3s", ...
 );
 CREATE INDEX rooms_by_status ON rooms (status);
 CREATE TABLE events (                -- append-only
@@ -175,7 +176,7 @@ class use {
 
 constexpr const char* room_columns =
     "id, game, spec, params, seats, public, invite_code, creator, seed, bots, practice, "
-    "auto_start, status, created_ms";
+    "auto_start, status, created_ms, time_control";
 
 class sqlite_store final : public store {
  public:
@@ -217,7 +218,7 @@ class sqlite_store final : public store {
               "SELECT id, name, token_hash, created_ms FROM identities WHERE token_hash = ?1"},
              {&insert_room_, std::string("INSERT INTO rooms (") + room_columns +
                                  ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-                                 "?13, ?14)"},
+                                 "?13, ?14, ?15)"},
              {&insert_event_, "INSERT INTO events (room, version, body) VALUES (?1, ?2, ?3)"},
              {&set_status_, "UPDATE rooms SET status = ?2 WHERE id = ?1"},
              {&unfinished_rooms_, std::string("SELECT ") + room_columns +
@@ -287,7 +288,8 @@ class sqlite_store final : public store {
           .integer(11, room.practice)
           .integer(12, room.auto_start)
           .text(13, status_text(room.status))
-          .integer(14, room.created_ms);
+          .integer(14, room.created_ms)
+          .text(15, room.time_control);
       return u.step() == SQLITE_DONE && insert_events(room.id, events);
     });
   }
@@ -500,6 +502,7 @@ class sqlite_store final : public store {
     r.auto_start = u.column_int(11) != 0;
     r.status = status_from_text(u.column_text(12)).value_or(room_status::closed);
     r.created_ms = u.column_int(13);
+    r.time_control = u.column_text(14);
     return r;
   }
 

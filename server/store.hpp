@@ -52,6 +52,7 @@ struct room_record {
   bool auto_start = true;
   room_status status = room_status::waiting;
   std::int64_t created_ms = 0;
+  std::string time_control = "none";  // canonical text (server/time_control.hpp)
 };
 
 // One room event exactly as clients received it (the params of the room.event notification).

@@ -177,6 +177,7 @@ result<std::string> state::play_setup(const submission& sub) {
     turn_ = 2;
     seen_.record(pos_);
     ending_ = check_end_of_turn(pos_, seen_, true);
+    note_material();
   }
   return record;
 }
@@ -263,6 +264,7 @@ result<std::string> state::commit(const turn_builder& turn) {
   seen_.record(pos_);
   pending_.reset();
   ending_ = check_end_of_turn(pos_, seen_, false);
+  note_material();
   return record;
 }
 
@@ -319,6 +321,29 @@ std::optional<engine::outcome> state::outcome() const {
                          .scores = gold_won ? std::vector{1.0, 0.0} : std::vector{0.0, 1.0},
                          .reason = std::string(reason_code(ending_.reason)),
                          .description = describe(ending_)};
+}
+
+void state::note_material() {
+  const int gold = count(pos_.pieces(colour::gold));
+  const int silver = count(pos_.pieces(colour::silver));
+  if (gold != silver) material_leader_ = gold > silver ? colour::gold : colour::silver;
+}
+
+std::optional<engine::outcome> state::outcome_when_halted() const {
+  if (ending_.over()) return outcome();
+  const int gold = count(pos_.pieces(colour::gold));
+  const int silver = count(pos_.pieces(colour::silver));
+  const bool gold_won = material_leader_ == colour::gold;
+  std::string why =
+      gold != silver ? (gold_won ? "Gold" : "Silver") + std::string(" has more pieces")
+      : material_leader_
+          ? std::string(gold_won ? "Gold" : "Silver") + " had more pieces most recently"
+          : std::string("the pieces were always even, so Silver wins");
+  return engine::outcome{
+      .ranks = gold_won ? std::vector{1, 2} : std::vector{2, 1},
+      .scores = gold_won ? std::vector{1.0, 0.0} : std::vector{0.0, 1.0},
+      .reason = "game_time_limit",
+      .description = why + " (" + std::to_string(gold) + " to " + std::to_string(silver) + ")"};
 }
 
 std::string state::to_text() const {
@@ -479,6 +504,7 @@ result<state> state::from_text(std::string_view text) {
   }
   out.seen_.record(out.pos_, current);
   out.ending_ = check_end_of_turn(out.pos_, out.seen_, out.turn_ == 2 && side == colour::gold);
+  out.note_material();  // the text has no earlier turns: the current material is all there is
   if (!pending.empty()) {
     if (out.ending_.over()) return bad_text("the game is over: no steps can be pending");
     auto sub = parse_submission(pending);

@@ -39,6 +39,9 @@ class state final : public engine::state {
   std::string random_move(std::mt19937_64& rng) const override;
   bool is_terminal() const override { return ending_.over(); }
   std::optional<engine::outcome> outcome() const override;
+  // The game-time limit (G) of the official time control: the side that has, or most recently
+  // had, more pieces after a completed turn wins; Silver when they never differed.
+  std::optional<engine::outcome> outcome_when_halted() const override;
   std::string to_text() const override;
   nlohmann::json view() const override;
   std::unique_ptr<engine::state> clone() const override;
@@ -61,12 +64,14 @@ class state final : public engine::state {
   result<std::string> undo();
   result<std::string> commit(const turn_builder& turn);
   static std::string turn_text(const step_path& steps, std::string_view tag);
+  void note_material();  // after a completed turn
 
   position pos_;
   int turn_ = 1;
   history seen_;
   std::optional<turn_builder> pending_;
   arimaa::ending ending_;
+  std::optional<colour> material_leader_;  // who last had more pieces after a turn
 };
 
 }  // namespace boardroom::engine::arimaa

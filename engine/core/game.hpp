@@ -59,6 +59,9 @@ class state {
 
   virtual bool is_terminal() const = 0;
   virtual std::optional<engine::outcome> outcome() const = 0;
+  // The result when play is stopped before its end by a game-time limit (Arimaa's G, decided by
+  // material); nullopt for games without such a rule.
+  virtual std::optional<engine::outcome> outcome_when_halted() const { return std::nullopt; }
 
   // The canonical text of the position: equal positions print equal text, and the game's
   // state_from_text() reads it back.
@@ -103,6 +106,11 @@ class game {
   // The value of `s` and of each legal move, for hints and analysis, as JSON for clients; games
   // without an evaluator say so with the code "no_analysis".
   virtual result<nlohmann::json> analyze(const state& s) const;
+
+  // Loads what the game keeps in the server's data directory (Sisyphos: its solved tables), once
+  // at start. Returns what was loaded, for the log ("" for nothing); a file that is there but
+  // cannot be used is an error, so a server never runs quietly without the data it was given.
+  virtual result<std::string> load_data(const std::string& dir) const { return std::string(); }
 };
 
 }  // namespace boardroom::engine

@@ -4,6 +4,7 @@
 #include "engine/sisyphos/perfect.hpp"
 #include "engine/sisyphos/sisyphos.hpp"
 #include "engine/sisyphos/state.hpp"
+#include "engine/sisyphos/table_registry.hpp"
 
 namespace boardroom::engine::sisyphos {
 
@@ -36,6 +37,14 @@ class game final : public engine::game {
   // Both need the edition's solved table (table_registry.hpp); without it they say so.
   std::vector<const bot*> own_bots() const override { return {&perfect_bot()}; }
   result<nlohmann::json> analyze(const engine::state& s) const override { return analyze_state(s); }
+  result<std::string> load_data(const std::string& dir) const override {
+    auto installed = install_tables_from(dir);
+    if (!installed) return std::unexpected(installed.error());
+    std::string loaded;
+    for (edition e : *installed)
+      loaded += (loaded.empty() ? "" : ", ") + table_file_name(e);
+    return loaded;
+  }
 
  private:
   // Resolving again is idempotent for resolved maps and keeps a caller's slip from reaching

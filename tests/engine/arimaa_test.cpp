@@ -786,5 +786,38 @@ TEST(ArimaaState, PerftCountsWholeTurns) {
   EXPECT_EQ(start.perft(3), 3353u);  // one listed setup each, then Gold's turns
 }
 
+// ---------------------------------------------------------------------------------------------
+// The game-time limit of the official time control (G): material decides
+
+TEST(ArimaaGameTimeLimit, MaterialNowOrMostRecentlyDecidesAndSilverWinsWhenAlwaysEven) {
+  state st = at("5g", R"(
+    8 . . . . . . . .
+    7 . . . . . . r .
+    6 . . x . . x . .
+    5 . . . . . . . .
+    4 . . . . . . . .
+    3 . r x . . x . .
+    2 . H . . . . . .
+    1 R . . . . . . .
+  )");
+  auto even = st.outcome_when_halted();
+  ASSERT_TRUE(even.has_value());
+  EXPECT_EQ(even->reason, "game_time_limit");
+  EXPECT_EQ(even->ranks, (std::vector<int>{2, 1}));
+  EXPECT_EQ(even->description, "the pieces were always even, so Silver wins (2 to 2)");
+
+  ASSERT_TRUE(st.play("5g rb3e Hb2n").has_value());  // the rabbit dies on c3
+  auto ahead = st.outcome_when_halted();
+  EXPECT_EQ(ahead->ranks, (std::vector<int>{1, 2}));
+  EXPECT_EQ(ahead->description, "Gold has more pieces (2 to 1)");
+
+  ASSERT_TRUE(st.play("5s rg7w").has_value());
+  ASSERT_TRUE(st.play("6g Hb3e").has_value());  // the horse steps onto the unguarded trap
+  auto recently = st.outcome_when_halted();
+  EXPECT_EQ(recently->ranks, (std::vector<int>{1, 2}));
+  EXPECT_EQ(recently->description, "Gold had more pieces most recently (1 to 1)");
+  EXPECT_FALSE(st.is_terminal());
+}
+
 }  // namespace
 }  // namespace boardroom::engine::arimaa

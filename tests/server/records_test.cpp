@@ -191,6 +191,45 @@ TEST(Records, PrivateGamesAreLeftOutOfListsButServedByRoom) {
   EXPECT_TRUE(record["moves"].empty());
 }
 
+// A room with a clock: the record has its time control and, with every move, the clock readings
+// the move event carried to the players.
+TEST(Records, ATimedGameRecordsItsTimeControlAndEveryClockReading) {
+  test_server srv;
+  ws_client a(srv.port()), b(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  auto created = a.call("room.create", {{"game", "sisyphos"}, {"time_control", "fischer:5m+3s"}});
+  ASSERT_EQ(error_code(created), "") << created.dump();
+  std::string room = created["result"]["room"];
+  ASSERT_EQ(error_code(b.call("room.join", {{"room", room}})), "");
+  auto started = a.wait_event("game_started", room);
+  ASSERT_TRUE(started.has_value());
+  ws_client* seat[2] = {&a, &b};
+  std::vector<json> clocks;  // as the move events brought them to alice
+  for (int i = 0; i < 4; ++i) {
+    auto moves = legal_moves(a, room);
+    int p = moves["to_move"];
+    ASSERT_EQ(error_code(seat[p]->call("game.move", {{"room", room}, {"move", moves["moves"][0]}})),
+              "");
+    auto moved = a.wait_event("move", room);
+    ASSERT_TRUE(moved.has_value());
+    ASSERT_TRUE(moved->contains("clocks")) << moved->dump();
+    clocks.push_back((*moved)["clocks"]);
+  }
+  ASSERT_EQ(error_code(a.call("game.resign", {{"room", room}})), "");
+  ASSERT_TRUE(a.wait_event("game_over", room).has_value());
+
+  auto record = get_json(srv.port(), "/api/v1/records/" + room);
+  EXPECT_EQ(record["time_control"], "fischer:5m+3s");
+  EXPECT_EQ(record["start_clocks"], (*started)["clocks"]);
+  ASSERT_EQ(record["moves"].size(), clocks.size());
+  for (std::size_t i = 0; i < clocks.size(); ++i)
+    EXPECT_EQ(record["moves"][i]["clocks"], clocks[i]) << i;
+  EXPECT_EQ(record["outcome"]["reason"], "resignation");
+  auto text = http_get(srv.port(), "/api/v1/records/" + room + ".txt");
+  EXPECT_NE(text.body.find("# time control: fischer:5m+3s\n"), std::string::npos) << text.body;
+}
+
 // A live Arimaa game, resigned after a few turns, comes back from the archive reader as played.
 TEST(Records, AnArimaaGameDownloadsInTheArchiveFormat) {
   test_server srv;

@@ -62,11 +62,17 @@ test_server::test_server(test_server_options options) {
   cfg.data_dir = options.data_dir;
   cfg.log_level = "warn";
   cfg.limit = options.limit;
-  server_ = std::make_unique<server::server>(cfg, std::move(options.storage));
+  clock_ = options.clock;
+  server_ = std::make_unique<server::server>(cfg, std::move(options.storage), clock_);
   auto port = server_->start();
   if (!port) throw std::runtime_error(port.error());
   port_ = *port;
   thread_ = std::thread([this] { server_->run(/*handle_signals=*/false); });
+}
+
+void test_server::advance(std::chrono::nanoseconds d) {
+  clock_->advance(d);
+  server_->clocks_changed();
 }
 
 test_server::~test_server() {

@@ -9,6 +9,7 @@
 #include "server/config.hpp"
 #include "server/server.hpp"
 #include "server/store.hpp"
+#include "tests/support/manual_clock.hpp"
 
 namespace boardroom::test {
 
@@ -34,6 +35,7 @@ struct test_server_options {
   int threads = 2;
   std::string data_dir;                    // empty: a fresh temporary directory
   std::shared_ptr<server::store> storage;  // null: the SQLite store in data_dir
+  std::shared_ptr<manual_clock> clock;     // null: the steady clock
 };
 
 // A server on `data_dir`, which stays when the server goes (for restarts).
@@ -50,9 +52,13 @@ class test_server {
   std::uint16_t port() const { return port_; }
   const std::string& data_dir() const { return data_dir_; }
 
+  // With a manual clock: moves it and lets every room look at its clocks.
+  void advance(std::chrono::nanoseconds d);
+
  private:
   std::unique_ptr<temp_dir> own_dir_;
   std::string data_dir_;
+  std::shared_ptr<manual_clock> clock_;
   std::unique_ptr<server::server> server_;
   std::thread thread_;
   std::uint16_t port_ = 0;
