@@ -19,5 +19,8 @@ command add_load(CLI::App& app);
 command add_solve(CLI::App& app);
 command add_analyze(CLI::App& app);
 command add_replay(CLI::App& app);
+command add_verify(CLI::App& app);
+command add_import_arimaa(CLI::App& app);
+command add_export_arimaa(CLI::App& app);
 
 }  // namespace boardroom::cli

@@ -24,6 +24,9 @@ int main(int argc, char** argv) {
   add(boardroom::cli::add_solve);
   add(boardroom::cli::add_analyze);
   add(boardroom::cli::add_replay);
+  add(boardroom::cli::add_verify);
+  add(boardroom::cli::add_import_arimaa);
+  add(boardroom::cli::add_export_arimaa);
 
   CLI11_PARSE(app, argc, argv);
   for (auto* sub : app.get_subcommands())

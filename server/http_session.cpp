@@ -1,8 +1,11 @@
 #include "server/http_session.hpp"
 
+#include <cctype>
+
 #include <boost/beast/websocket.hpp>
 
 #include "engine/core/registry.hpp"
+#include "server/records_api.hpp"
 #include "server/ws_session.hpp"
 
 namespace boardroom::server {
@@ -21,6 +24,24 @@ std::string_view path_of(std::string_view target) {
   return target.substr(0, target.find('?'));
 }
 
+// "%20" and "+" -> " ": a player name in a query arrives encoded.
+std::string percent_decoded(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '+') {
+      out += ' ';
+    } else if (text[i] == '%' && i + 2 < text.size() &&
+               std::isxdigit(static_cast<unsigned char>(text[i + 1])) &&
+               std::isxdigit(static_cast<unsigned char>(text[i + 2]))) {
+      out += static_cast<char>(std::stoi(std::string(text.substr(i + 1, 2)), nullptr, 16));
+      i += 2;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
 std::optional<std::string> query_param(std::string_view target, std::string_view name) {
   auto q = target.find('?');
   if (q == std::string_view::npos) return std::nullopt;
@@ -30,7 +51,7 @@ std::optional<std::string> query_param(std::string_view target, std::string_view
     std::string_view pair = rest.substr(0, amp);
     auto eq = pair.find('=');
     if (pair.substr(0, eq) == name && eq != std::string_view::npos) {
-      return std::string(pair.substr(eq + 1));
+      return percent_decoded(pair.substr(eq + 1));
     }
     rest = amp == std::string_view::npos ? std::string_view{} : rest.substr(amp + 1);
   }
@@ -107,6 +128,12 @@ http_session::response http_session::route(const request& req) const {
   if (path == "/api/v1/rooms") {
     return json_reply(http::status::ok,
                       {{"rooms", hub_.public_rooms(query_param(req.target(), "game"))}});
+  }
+  if (path == records_path || path.starts_with(std::string(records_path) + "/")) {
+    auto reply = serve_records(hub_.storage(), path, [&](std::string_view name) {
+      return query_param(req.target(), name);
+    });
+    return make(static_cast<http::status>(reply.status), reply.content_type, reply.body);
   }
   if (path == "/ws") {
     return error(http::status::upgrade_required, "upgrade_required",

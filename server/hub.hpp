@@ -59,6 +59,7 @@ class hub final : public room_host {
   nlohmann::json public_rooms(const std::optional<std::string>& game) const;
   const config& settings() const { return config_; }
   metrics& stats() { return metrics_; }
+  store& storage() { return store_; }  // finished games are read from the store (records)
 
   // room_host
   void member_added(const std::string& player, const std::string& room) override;

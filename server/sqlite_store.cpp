@@ -28,7 +28,7 @@ namespace {
 
 // Migration i brings the schema from version i to i + 1. Never change one that has shipped:
 // append another.
-constexpr std::array<const char*, 1> migrations{R"sql(
+constexpr std::array<const char*, 2> migrations{R"sql(
 CREATE TABLE identities (
   id          TEXT PRIMARY KEY,
   name        TEXT NOT NULL,
@@ -62,7 +62,61 @@ CREATE TABLE events (                -- append-only
 CREATE TABLE server_starts (
   started_ms  INTEGER NOT NULL
 );
+)sql",
+                                                R"sql(
+-- The index of finished games for the records, kept by a trigger on events: rooms need not know.
+CREATE TABLE finished_games (
+  room        TEXT PRIMARY KEY REFERENCES rooms (id),
+  game        TEXT NOT NULL,
+  finished_ms INTEGER NOT NULL,      -- the game_over event's `at`
+  outcome     TEXT NOT NULL          -- JSON object, as in the event
+);
+CREATE INDEX finished_games_by_time ON finished_games (finished_ms);
+CREATE INDEX finished_games_by_game ON finished_games (game, finished_ms);
+CREATE TABLE game_players (          -- the players of each finished game, from game_started
+  room        TEXT NOT NULL REFERENCES rooms (id),
+  seat        INTEGER NOT NULL,
+  player      TEXT NOT NULL,
+  name        TEXT NOT NULL,
+  PRIMARY KEY (room, seat)
+) WITHOUT ROWID;
+CREATE INDEX game_players_by_player ON game_players (player);
+CREATE INDEX game_players_by_name ON game_players (name);
+CREATE TRIGGER index_finished_game AFTER INSERT ON events
+WHEN json_extract(NEW.body, '$.type') = 'game_over'
+     AND json_type(NEW.body, '$.outcome') = 'object'
+BEGIN
+  INSERT OR IGNORE INTO finished_games (room, game, finished_ms, outcome)
+    SELECT id, game, json_extract(NEW.body, '$.at'), json_extract(NEW.body, '$.outcome')
+    FROM rooms WHERE id = NEW.room;
+  INSERT OR IGNORE INTO game_players (room, seat, player, name)
+    SELECT NEW.room, CAST(p.key AS INTEGER), json_extract(p.value, '$.player'),
+           json_extract(p.value, '$.name')
+    FROM events AS e, json_each(e.body, '$.players') AS p
+    WHERE e.room = NEW.room AND json_extract(e.body, '$.type') = 'game_started';
+END;
+-- Games that finished before this version.
+INSERT INTO finished_games (room, game, finished_ms, outcome)
+  SELECT r.id, r.game, json_extract(e.body, '$.at'), json_extract(e.body, '$.outcome')
+  FROM events AS e JOIN rooms AS r ON r.id = e.room
+  WHERE json_extract(e.body, '$.type') = 'game_over' AND json_type(e.body, '$.outcome') = 'object';
+INSERT OR IGNORE INTO game_players (room, seat, player, name)
+  SELECT e.room, CAST(p.key AS INTEGER), json_extract(p.value, '$.player'),
+         json_extract(p.value, '$.name')
+  FROM events AS e, json_each(e.body, '$.players') AS p
+  WHERE json_extract(e.body, '$.type') = 'game_started'
+    AND e.room IN (SELECT room FROM finished_games);
 )sql"};
+
+// What find_records() filters on; ?1 game, ?2 player (id or name), ?3 from, ?4 until, ?5 public
+// only. A NULL parameter does not filter.
+constexpr const char* record_filter =
+    " FROM finished_games AS f JOIN rooms AS r ON r.id = f.room"
+    " WHERE (?1 IS NULL OR f.game = ?1)"
+    " AND (?2 IS NULL OR EXISTS (SELECT 1 FROM game_players AS g"
+    " WHERE g.room = f.room AND (g.player = ?2 OR g.name = ?2)))"
+    " AND (?3 IS NULL OR f.finished_ms >= ?3) AND (?4 IS NULL OR f.finished_ms < ?4)"
+    " AND (?5 = 0 OR r.public = 1)";
 
 // Below this much free space the server refuses to start rather than fail its first moves.
 constexpr std::uintmax_t min_free_bytes = 1 << 20;
@@ -98,6 +152,17 @@ class use {
     sqlite3_bind_int64(s_, i, v);
     return *this;
   }
+  // NULL when absent.
+  use& text_or_null(int i, const std::optional<std::string>& v) {
+    return v ? text(i, *v) : null(i);
+  }
+  use& integer_or_null(int i, std::optional<std::int64_t> v) {
+    return v ? integer(i, *v) : null(i);
+  }
+  use& null(int i) {
+    sqlite3_bind_null(s_, i);
+    return *this;
+  }
   int step() { return sqlite3_step(s_); }
   std::string column_text(int i) const {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s_, i));
@@ -120,7 +185,8 @@ class sqlite_store final : public store {
 
   ~sqlite_store() override {
     for (auto* s : {&begin_, &commit_, &rollback_, &save_identity_, &find_identity_, &insert_room_,
-                    &insert_event_, &set_status_, &unfinished_rooms_, &room_by_id_, &events_of_})
+                    &insert_event_, &set_status_, &unfinished_rooms_, &room_by_id_, &events_of_,
+                    &find_records_, &count_records_, &players_of_})
       s->reset();
     sqlite3_close(db_);
     ::close(lock_fd_);  // releases the flock
@@ -160,6 +226,13 @@ class sqlite_store final : public store {
                                       "ORDER BY created_ms, id"},
              {&room_by_id_, std::string("SELECT ") + room_columns + " FROM rooms WHERE id = ?1"},
              {&events_of_, "SELECT version, body FROM events WHERE room = ?1 ORDER BY version"},
+             {&find_records_, std::string("SELECT f.room, f.game, r.spec, r.created_ms, "
+                                          "f.finished_ms, f.outcome") +
+                                  record_filter +
+                                  " ORDER BY f.finished_ms DESC, f.room LIMIT ?6 OFFSET ?7"},
+             {&count_records_, std::string("SELECT COUNT(*)") + record_filter},
+             {&players_of_,
+              "SELECT seat, player, name FROM game_players WHERE room = ?1 ORDER BY seat"},
          }) {
       sqlite3_stmt* s = nullptr;
       if (sqlite3_prepare_v3(db_, sql.c_str(), -1, SQLITE_PREPARE_PERSISTENT, &s, nullptr) !=
@@ -269,6 +342,52 @@ class sqlite_store final : public store {
     if (!read_events(out))
       return std::unexpected(failure("cannot read the events of " + out.record.id));
     return std::optional<stored_room>(std::move(out));
+  }
+
+  store_result<record_page> find_records(const record_query& query) override {
+    std::lock_guard lock(mutex_);
+    record_page page;
+    auto bind = [&](use& u) {
+      u.text_or_null(1, query.game)
+          .text_or_null(2, query.player)
+          .integer_or_null(3, query.from_ms)
+          .integer_or_null(4, query.until_ms)
+          .integer(5, query.public_only);
+    };
+    {
+      use u(count_records_);
+      bind(u);
+      if (u.step() != SQLITE_ROW) return std::unexpected(failure("cannot count the records"));
+      page.total = u.column_int(0);
+    }
+    {
+      use u(find_records_);
+      bind(u);
+      u.integer(6, query.limit).integer(7, query.offset);
+      int rc;
+      while ((rc = u.step()) == SQLITE_ROW) {
+        page.records.push_back({.room = u.column_text(0),
+                                .game = u.column_text(1),
+                                .spec = u.column_text(2),
+                                .created_ms = u.column_int(3),
+                                .finished_ms = u.column_int(4),
+                                .players = {},
+                                .outcome = u.column_text(5)});
+      }
+      if (rc != SQLITE_DONE) return std::unexpected(failure("cannot list the records"));
+    }
+    for (auto& r : page.records) {
+      use u(players_of_);
+      u.text(1, r.room);
+      int rc;
+      while ((rc = u.step()) == SQLITE_ROW) {
+        r.players.push_back(
+            {static_cast<int>(u.column_int(0)), u.column_text(1), u.column_text(2)});
+      }
+      if (rc != SQLITE_DONE)
+        return std::unexpected(failure("cannot read the players of " + r.room));
+    }
+    return page;
   }
 
  private:
@@ -401,7 +520,8 @@ class sqlite_store final : public store {
   std::string path_;
   std::mutex mutex_;
   stmt_ptr begin_, commit_, rollback_, save_identity_, find_identity_, insert_room_, insert_event_,
-      set_status_, unfinished_rooms_, room_by_id_, events_of_;
+      set_status_, unfinished_rooms_, room_by_id_, events_of_, find_records_, count_records_,
+      players_of_;
 };
 
 }  // namespace

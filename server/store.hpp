@@ -66,6 +66,40 @@ struct stored_room {
   std::vector<stored_event> events;  // every event, by version from 1, without gaps
 };
 
+// Which finished games to list. Every filter is optional; a game is finished once a game_over
+// event with an outcome is stored for it.
+struct record_query {
+  std::optional<std::string> game = std::nullopt;       // game key
+  std::optional<std::string> player = std::nullopt;     // identity id or name, as seated
+  std::optional<std::int64_t> from_ms = std::nullopt;   // finished at or after (unix ms)
+  std::optional<std::int64_t> until_ms = std::nullopt;  // finished before (unix ms)
+  bool public_only = true;                              // private rooms are left out of lists
+  int limit = 50;
+  int offset = 0;
+};
+
+struct record_player {
+  int seat = 0;  // index among the players of the game
+  std::string player;
+  std::string name;
+};
+
+// One line of a list of finished games.
+struct record_summary {
+  std::string room;
+  std::string game;
+  std::string spec;
+  std::int64_t created_ms = 0;
+  std::int64_t finished_ms = 0;
+  std::vector<record_player> players;
+  std::string outcome;  // the game_over event's outcome, JSON text
+};
+
+struct record_page {
+  std::int64_t total = 0;  // games that match, before limit and offset
+  std::vector<record_summary> records;
+};
+
 class store {
  public:
   virtual ~store() = default;
@@ -91,6 +125,9 @@ class store {
   virtual store_result<std::vector<stored_room>> load_unfinished_rooms() = 0;
   // Any room, finished ones included (records, tests).
   virtual store_result<std::optional<stored_room>> load_room(std::string_view room) = 0;
+
+  // Finished games, the most recently finished first.
+  virtual store_result<record_page> find_records(const record_query& query) = 0;
 };
 
 }  // namespace boardroom::server

@@ -1,5 +1,6 @@
 #include "engine/arimaa/archive.hpp"
 
+#include <ctime>
 #include <map>
 
 #include "engine/arimaa/state.hpp"
@@ -45,6 +46,21 @@ std::vector<refused_turn> refusals(std::string_view events) {
     std::string_view reason = close + 1 < rest.size() ? rest.substr(close + 1) : "";
     if (reason.starts_with(";")) reason.remove_prefix(1);
     out.push_back({tag, std::string(rest.substr(0, close)), std::string(trim(reason))});
+  }
+  return out;
+}
+
+// "1769941065 [Sun Feb  1 10:17:45 2026] move 1w received from w [...]": the last time per tag.
+std::map<std::string, std::int64_t> receipts(std::string_view events) {
+  std::map<std::string, std::int64_t> out;
+  for (std::string_view line : split(events, "\\n")) {
+    auto at = line.find("] move ");
+    if (at == std::string_view::npos || line.find(" received from ") == std::string_view::npos) {
+      continue;
+    }
+    std::string_view rest = line.substr(at + 7);
+    out[std::string(rest.substr(0, rest.find(' ')))] =
+        std::atoll(std::string(trim(line.substr(0, line.find(' ')))).c_str());
   }
   return out;
 }
@@ -141,14 +157,126 @@ result<std::vector<archive_game>> parse_archive(std::string_view text) {
     g.result = result.size() == 1 ? result[0] : '?';
     g.termination = termination.size() == 1 ? termination[0] : '?';
     g.time_control = std::string(field(fields, "timecontrol"));
+    g.start_ts = std::atoll(std::string(field(fields, "startts")).c_str());
+    g.end_ts = std::atoll(std::string(field(fields, "endts")).c_str());
     for (std::string_view turn : split(field(fields, "movelist"), "\\n")) {
       turn = trim(turn);
       if (turn.find(' ') != std::string_view::npos) g.turns.emplace_back(turn);
     }
     g.refused = refusals(field(fields, "events"));
+    g.received = receipts(field(fields, "events"));
     games.push_back(std::move(g));
   }
   return games;
+}
+
+// "2g" -> "2w", "2s" -> "2b": the engine's tags as the archive writes them.
+std::string archive_tag(std::string tag) {
+  if (!tag.empty() && tag.back() == 'g') tag.back() = 'w';
+  if (!tag.empty() && tag.back() == 's') tag.back() = 'b';
+  return tag;
+}
+
+// "1769941065 [Sun Feb  1 10:17:45 2026] ": how the official server starts an event line.
+std::string event_stamp(std::int64_t unix_seconds) {
+  std::time_t t = static_cast<std::time_t>(unix_seconds);
+  std::tm parts{};
+  gmtime_r(&t, &parts);
+  char date[40];
+  std::strftime(date, sizeof date, "%a %b %e %H:%M:%S %Y", &parts);
+  return std::to_string(unix_seconds) + " [" + date + "] ";
+}
+
+// The events column as far as this struct knows it: when each turn was received, and the turns
+// the server refused before it (with their reasons), so that replay() finds them again.
+std::string archive_events(const archive_game& g, const std::vector<std::string>& turns) {
+  std::map<std::string, std::int64_t> times;  // by the archive's tags
+  for (auto [tag, at] : g.received)
+    times[archive_tag(tag)] = at;
+  std::vector<std::string> lines;
+  std::int64_t last = g.start_ts;  // a refused turn is stamped with the time of the line before
+  std::size_t next_refusal = 0;
+  auto line = [&](std::int64_t at, const std::string& text) {
+    lines.push_back(event_stamp(at) + text);
+    last = at;
+  };
+  auto received = [&](const std::string& tag, const std::string& steps, std::int64_t at) {
+    line(at, "move " + tag + " received from " + tag.back() + " [" + steps + "]");
+  };
+  auto refusals_for = [&](const std::string& tag) {
+    for (; next_refusal < g.refused.size() && g.refused[next_refusal].tag == tag; ++next_refusal) {
+      const refused_turn& f = g.refused[next_refusal];
+      received(f.tag, f.steps, last);
+      line(last, "gameserver rejected move [" + f.steps + "]; " + f.reason);
+    }
+  };
+  for (const std::string& turn : turns) {
+    const std::string tag = turn.substr(0, turn.find(' '));
+    refusals_for(tag);
+    if (auto at = times.find(tag); at != times.end()) {
+      received(tag, turn.substr(turn.find(' ') + 1), at->second);
+    }
+  }
+  while (next_refusal < g.refused.size())
+    refusals_for(g.refused[next_refusal].tag);
+  std::string out;
+  for (const auto& l : lines)
+    out += (out.empty() ? "" : "\\n") + l;
+  return out;
+}
+
+std::string write_archive(const std::vector<archive_game>& games) {
+  static constexpr std::string_view columns[] = {
+      "id",       "wplayerid", "bplayerid", "wusername", "busername",   "wtitle",
+      "btitle",   "wcountry",  "bcountry",  "wrating",   "brating",     "wratingk",
+      "bratingk", "wtype",     "btype",     "event",     "site",        "timecontrol",
+      "postal",   "startts",   "endts",     "result",    "termination", "plycount",
+      "mode",     "rated",     "corrupt",   "movelist",  "events"};
+  std::string out;
+  for (std::string_view c : columns)
+    out += std::string(c) + (c == columns[std::size(columns) - 1] ? "\n" : "\t");
+  for (const archive_game& g : games) {
+    std::string movelist;
+    std::vector<std::string> turns;
+    int last_number = 0;
+    char last_side = 'b';
+    for (std::string turn : g.turns) {
+      auto space = turn.find(' ');
+      if (space == std::string::npos || space < 2) continue;
+      turn = archive_tag(turn.substr(0, space)) + turn.substr(space);
+      last_number = std::atoi(turn.c_str());
+      last_side = turn[space - 1];
+      if (!movelist.empty()) movelist += "\\n";
+      movelist += turn;
+      turns.push_back(std::move(turn));
+    }
+    if (last_number > 0) {
+      const bool gold_next = last_side == 'b';
+      movelist += "\\n" + std::to_string(gold_next ? last_number + 1 : last_number) +
+                  (gold_next ? "w" : "b");
+    }
+    std::map<std::string_view, std::string> value{
+        {"id", g.id},
+        {"wusername", g.gold},
+        {"busername", g.silver},
+        {"timecontrol", g.time_control},
+        {"postal", "0"},
+        {"startts", g.start_ts ? std::to_string(g.start_ts) : ""},
+        {"endts", g.end_ts ? std::to_string(g.end_ts) : ""},
+        {"result", std::string(1, g.result)},
+        {"termination", std::string(1, g.termination)},
+        {"plycount", std::to_string(last_number)},
+        {"rated", "0"},
+        {"corrupt", "0"},
+        {"movelist", movelist},
+        {"events", archive_events(g, turns)}};
+    for (std::string_view c : columns) {
+      auto at = value.find(c);
+      if (at != value.end()) out += at->second;
+      out += c == columns[std::size(columns) - 1] ? "\n" : "\t";
+    }
+  }
+  return out;
 }
 
 replay_report replay(const archive_game& game) {

@@ -9,6 +9,8 @@
 // recorded one: what `boardroom replay --format arimaa-archive` prints, and what the archive test
 // asserts.
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,12 +35,24 @@ struct archive_game {
   char result = '?';  // 'w' (Gold won) or 'b' (Silver won)
   char termination = '?';
   std::string time_control;
+  std::int64_t start_ts = 0;  // unix seconds; 0 when unknown
+  std::int64_t end_ts = 0;
   std::vector<std::string> turns;  // "2w Ed2n Ed3n"; turns without steps are left out
   std::vector<refused_turn> refused;
+  // Turn tag ("12b") -> when the server last received a turn for it (unix seconds), from events.
+  std::map<std::string, std::int64_t> received;
 };
 
 // Errors: bad_archive (a missing column, a line with too few fields).
 result<std::vector<archive_game>> parse_archive(std::string_view text);
+
+// The archive's text for `games`: the official header and one line per game, the columns this
+// struct knows filled in and the others empty. Turn tags are written the archive's way (w and b;
+// the engine's g and s are converted) and the movelist ends with the tag of the turn not played,
+// as the official server writes it. The events column holds what the struct knows of the
+// server's log: when each turn was received and the refused turns. parse_archive() reads it
+// back to the same games.
+std::string write_archive(const std::vector<archive_game>& games);
 
 struct replay_report {
   std::string id;

@@ -50,6 +50,10 @@ class faulty_store final : public server::store {
       std::string_view room) override {
     return real_->load_room(room);
   }
+  server::store_result<server::record_page> find_records(
+      const server::record_query& query) override {
+    return real_->find_records(query);
+  }
 
  private:
   static constexpr int unlimited = 1 << 30;
