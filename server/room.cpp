@@ -330,6 +330,12 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
     // A move that arrives after the flag fell is too late, even if the timer has not fired yet.
     const auto now = host_.now();
     if (auto ended = clock_expired(now)) {
+      if (ended->reason == "timeout" && seats_.size() > 2) {
+        if (!take_over(clock_.running(), "timeout")) return fail(who, id, storage_failed());
+        return fail(
+            who, id,
+            app_error("not_your_seat", ended->description + "; the random bot plays the seat now"));
+      }
       if (!finish(*ended)) return fail(who, id, storage_failed());
       return fail(who, id, app_error("game_over", ended->description));
     }
@@ -653,6 +659,10 @@ void room::grace_expired(int index) {
   const status before = status_;
   batch pending;
   engine::outcome result;
+  if (before == status::playing && seats_.size() > 2) {  // the others play on
+    if (!take_over(index, "abandonment")) start_grace(index, store_retry);
+    return;
+  }
   if (before == status::playing) {
     result = forfeit_outcome(index, "abandonment", name + " did not come back in time");
     stage(pending, "game_over", {{"outcome", outcome_json(result)}}, true);
@@ -666,6 +676,33 @@ void room::grace_expired(int index) {
   if (before == status::playing) conclude(std::move(result), std::move(pending[0]));
   if (before == status::waiting) publish(std::move(pending[0]));
   maybe_close();
+}
+
+// In a game of three or more, a seat whose player is gone (abandonment, or a fallen flag) is
+// played on by the built-in random bot, so the others can finish their game.
+bool room::take_over(int index, const std::string& reason) {
+  const engine::bot* b = engine::find_bot(*settings_.spec.game_ptr, "random");
+  const std::string player = seats_[index].player;
+  batch pending;
+  stage(pending, "seat_taken_over",
+        {{"seat", index}, {"player", player}, {"bot", b->name()}, {"reason", reason}});
+  if (!persist(pending)) return false;
+  remove_member(player);
+  hand_to_bot(index, *b);
+  publish(std::move(pending[0]));
+  arm_clock();
+  schedule_bot();
+  return true;
+}
+
+void room::hand_to_bot(int index, const engine::bot& b) {
+  seat& s = seats_[index];
+  s.name += " (" + std::string(b.name()) + " bot)";
+  s.player = bot_player(index, b);
+  s.bot = &b;
+  s.conn.reset();
+  s.connected = true;
+  s.grace.reset();
 }
 
 void room::shut_down() {
@@ -772,12 +809,16 @@ void room::check_clock() {
   if (status_ != status::playing) return;
   auto ended = clock_expired(host_.now());
   if (!ended) return arm_clock();
-  if (!finish(*ended)) {  // the store refused: try again shortly, the flag stays down
-    flag_timer_.expires_after(store_retry);
-    flag_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-      if (!ec) self->check_clock();
-    });
+  if (ended->reason == "timeout" && seats_.size() > 2) {
+    if (take_over(clock_.running(), "timeout")) return;
+  } else if (finish(*ended)) {
+    return;
   }
+  // The store refused: try again shortly, the flag stays down.
+  flag_timer_.expires_after(store_retry);
+  flag_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (!ec) self->check_clock();
+  });
 }
 
 std::optional<engine::outcome> room::clock_expired(
@@ -787,6 +828,7 @@ std::optional<engine::outcome> room::clock_expired(
   auto flag = clock_.flag_at();
   if (!flag || now <= *flag) return std::nullopt;
   const int index = clock_.running();
+  if (seats_[index].bot) return std::nullopt;  // a bot moves at once; it is never flagged
   return forfeit_outcome(index, "timeout", seats_[index].name + " ran out of time");
 }
 
@@ -1014,6 +1056,12 @@ std::string room::replay(const json& body) {
     moves_.push_back(*played);
     draw_offers_.clear();
     if (body.contains("clocks")) last_clocks_ = body["clocks"];
+  } else if (type == "seat_taken_over") {
+    int index = seat_index();
+    if (status_ != status::playing || index < 0) return "a seat taken over outside a game";
+    const engine::bot* b = engine::find_bot(g, body.at("bot").get<std::string>());
+    if (!b) return "there is no bot '" + body["bot"].get<std::string>() + "' any more";
+    hand_to_bot(index, *b);
   } else if (type == "draw_offered") {
     if (status_ != status::playing || seat_index() < 0) return "a draw offer outside a game";
     draw_offers_.insert(seat_index());

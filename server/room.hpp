@@ -204,6 +204,8 @@ class room : public std::enable_shared_from_this<room> {
   void conclude(engine::outcome result, event over);
   void start_grace(int seat_index, std::chrono::milliseconds after);
   void grace_expired(int seat_index);
+  bool take_over(int seat_index, const std::string& reason);
+  void hand_to_bot(int seat_index, const engine::bot& b);
   void remove_member(const std::string& player);
   void maybe_close();
   void close_room();

@@ -52,7 +52,9 @@ void playout(const variant& v, std::uint64_t seed) {
           if (pos.owner(n.cell) != no_owner) ++next_to[pos.owner(n.cell)];
         }
         for (int q = 0; q < v.players; ++q) {
-          if (q != seat) ASSERT_LE(next_to[q], 1) << m << " next to two stones of " << q;
+          if (q != seat) {
+            ASSERT_LE(next_to[q], 1) << m << " next to two stones of " << q;
+          }
         }
         ASSERT_EQ(pos.owner(t), no_owner);
       }

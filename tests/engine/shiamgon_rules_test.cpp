@@ -50,10 +50,6 @@ result<std::string> play(position& pos, std::string_view text) {
   return r;
 }
 
-std::vector<std::string> moves(const position& pos) {
-  return state(pos).legal_moves();
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reach and walls
 
