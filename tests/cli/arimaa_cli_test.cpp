@@ -10,33 +10,10 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/cli/cli_helpers.hpp"
+
 namespace boardroom::test {
 namespace {
-
-struct run_result {
-  int status = -1;
-  std::string out;
-};
-
-// Runs the binary with `args` through the shell, capturing stdout and stderr.
-run_result run(const std::string& args) {
-  std::string command = std::string(BOARDROOM_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  run_result r;
-  std::array<char, 4096> chunk{};
-  while (std::size_t n = fread(chunk.data(), 1, chunk.size(), pipe))
-    r.out.append(chunk.data(), n);
-  r.status = WEXITSTATUS(pclose(pipe));
-  return r;
-}
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    out.push_back(line);
-  return out;
-}
 
 const std::string gold = "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Dh2";
 const std::string silver = "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 da7 hb7 cc7 ed7 me7 cf7 hg7 dh7";

@@ -11,17 +11,13 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/cli/cli_helpers.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_server.hpp"
 #include "tests/support/ws_client.hpp"
 
 namespace boardroom::test {
 namespace {
-
-// Runs the binary with `args`, capturing stdout and stderr.
-run_result run(const std::string& args) {
-  return run_command(std::string(BOARDROOM_BINARY) + " " + args);
-}
 
 std::string last_line(std::string text) {
   while (!text.empty() && text.back() == '\n')

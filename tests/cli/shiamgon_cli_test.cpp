@@ -10,32 +10,10 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/cli/cli_helpers.hpp"
+
 namespace boardroom::test {
 namespace {
-
-struct shown {
-  int status = -1;
-  std::string out;
-};
-
-shown run(const std::string& args) {
-  std::string command = std::string(BOARDROOM_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  shown r;
-  std::array<char, 4096> chunk{};
-  while (std::size_t n = fread(chunk.data(), 1, chunk.size(), pipe))
-    r.out.append(chunk.data(), n);
-  r.status = WEXITSTATUS(pclose(pipe));
-  return r;
-}
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    out.push_back(line);
-  return out;
-}
 
 std::size_t count(const std::string& text, const std::string& what) {
   std::size_t n = 0;

@@ -27,10 +27,6 @@ std::string create_timed(ws_client& creator, ws_client& joiner, const std::strin
   return room;
 }
 
-json snapshot_of(ws_client& c, const std::string& room) {
-  return c.call("room.sync", {{"room", room}, {"since", 1'000'000}})["result"]["snapshot"];
-}
-
 TEST(Clocks, FischerReadingsTravelWithEventsAndSnapshots) {
   auto clock = std::make_shared<manual_clock>();
   test_server srv(timed_server(clock));

@@ -9,10 +9,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-json snapshot_of(ws_client& c, const std::string& room) {
-  return c.call("room.sync", {{"room", room}, {"since", 1'000'000}})["result"]["snapshot"];
-}
-
 TEST(Draws, BothOfferingIsADrawByAgreement) {
   test_server srv;
   ws_client a(srv.port()), b(srv.port());

@@ -37,12 +37,6 @@ json sync_all(ws_client& c, const std::string& room) {
   return reply["result"];
 }
 
-json snapshot_of(ws_client& c, const std::string& room) {
-  auto reply = c.call("room.sync", {{"room", room}, {"since", 1'000'000}});
-  EXPECT_EQ(error_code(reply), "") << reply.dump();
-  return reply["result"]["snapshot"];
-}
-
 void play_moves(ws_client* seat[2], const std::string& room, int n) {
   for (int i = 0; i < n; ++i) {
     auto moves = legal_moves(*seat[0], room);

@@ -28,6 +28,13 @@ inline std::string start_sisyphos(ws_client& creator, ws_client& joiner,
   return room;
 }
 
+// The room as `c` sees it now (a sync from a version too new for events).
+inline json snapshot_of(ws_client& c, const std::string& room) {
+  auto reply = c.call("room.sync", {{"room", room}, {"since", 1'000'000}});
+  EXPECT_EQ(error_code(reply), "") << reply.dump();
+  return reply["result"]["snapshot"];
+}
+
 // The moves legal now, as the server lists them.
 inline json legal_moves(ws_client& c, const std::string& room) {
   return c.call("game.legal_moves", {{"room", room}})["result"];

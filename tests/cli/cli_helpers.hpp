@@ -1,0 +1,25 @@
+#pragma once
+// Running the real `boardroom` binary from the CLI tests.
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/support/process.hpp"
+
+namespace boardroom::test {
+
+// Runs the binary with `args` through the shell, capturing stdout and stderr together.
+inline run_result run(const std::string& args) {
+  return run_command(std::string(BOARDROOM_BINARY) + " " + args);
+}
+
+inline std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    out.push_back(line);
+  return out;
+}
+
+}  // namespace boardroom::test
