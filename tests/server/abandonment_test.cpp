@@ -77,15 +77,19 @@ TEST(Abandonment, AFallenFlagInAThreePlayerGameHandsTheSeatToTheBot) {
   std::string room = created["result"]["room"];
   ASSERT_EQ(error_code(b.call("room.join", {{"room", room}})), "");
   ASSERT_EQ(error_code(c.call("room.join", {{"room", room}})), "");
+  // The first player is drawn by lot and loses the seat, so a spectator watches.
+  ws_client watcher(srv.port());
+  watcher.hello("watcher");
+  ASSERT_EQ(error_code(watcher.call("room.spectate", {{"room", room}})), "");
   auto started = a.wait_event("game_started", room);
   ASSERT_TRUE(started);
   const int first = (*started)["to_move"];
   srv.advance(31s);
-  auto taken = b.wait_event("seat_taken_over", room);
+  auto taken = watcher.wait_event("seat_taken_over", room);
   ASSERT_TRUE(taken);
   EXPECT_EQ((*taken)["seat"], first);
   EXPECT_EQ((*taken)["reason"], "timeout");
-  auto moved = b.wait_event("move", room);  // the bot moves for the seat at once
+  auto moved = watcher.wait_event("move", room);  // the bot moves for the seat at once
   ASSERT_TRUE(moved);
   EXPECT_EQ((*moved)["seat"], first);
 }
