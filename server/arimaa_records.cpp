@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "engine/core/registry.hpp"
+#include "server/outcome_json.hpp"
 #include "server/records.hpp"
 #include "server/time_control.hpp"
 

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "engine/core/registry.hpp"
+#include "server/outcome_json.hpp"
 #include "server/records.hpp"
 
 namespace boardroom::server {

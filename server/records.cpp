@@ -20,14 +20,6 @@ std::string utc_text(std::int64_t unix_ms) {
   return std::string(buffer) + millis;
 }
 
-json outcome_to_json(const engine::outcome& result) {
-  return {{"ranks", result.ranks},
-          {"scores", result.scores},
-          {"winners", result.winners()},
-          {"reason", result.reason},
-          {"description", result.description}};
-}
-
 std::expected<json, std::string> record_json(const stored_room& stored) {
   const room_record& room = stored.record;
   json record{{"format", record_format},

@@ -31,9 +31,6 @@ std::string record_text(const nlohmann::json& record);
 // One entry of GET /api/v1/records.
 nlohmann::json record_summary_json(const record_summary& summary);
 
-// An outcome as events carry it (the shape of room.event game_over).
-nlohmann::json outcome_to_json(const engine::outcome& result);
-
 // "2026-02-01T10:17:32.123Z".
 std::string utc_text(std::int64_t unix_ms);
 

@@ -8,6 +8,7 @@
 #include "protocol/rpc.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
+#include "server/outcome_json.hpp"
 
 namespace boardroom::server {
 
@@ -40,15 +41,6 @@ std::optional<room_status> status_set_by(const std::string& type) {
 
 bool changes_position(const std::string& type) {
   return type == "game_started" || type == "move" || type == "game_over";
-}
-
-engine::outcome outcome_from_json(const json& j) {
-  engine::outcome o;
-  o.ranks = j.at("ranks").get<std::vector<int>>();
-  o.scores = j.at("scores").get<std::vector<double>>();
-  o.reason = j.at("reason").get<std::string>();
-  o.description = j.value("description", "");
-  return o;
 }
 
 }  // namespace
@@ -376,8 +368,9 @@ void room::stage_move(batch& pending, int mover, const engine::state& next,
     fields["clocks"] = clock.readings(now);
   }
   stage(pending, "move", std::move(fields), true);
-  if (over) stage(pending, "game_over", {{"outcome", outcome_json(next.outcome())}}, true);
-  if (halted) stage(pending, "game_over", {{"outcome", outcome_json(halted_outcome(next))}}, true);
+  if (over) stage(pending, "game_over", {{"outcome", outcome_to_json(next.outcome())}}, true);
+  if (halted)
+    stage(pending, "game_over", {{"outcome", outcome_to_json(halted_outcome(next))}}, true);
 }
 
 void room::commit_move(std::unique_ptr<engine::state> next, const std::string& played,
@@ -559,11 +552,7 @@ void room::legal_moves(member who, json id) {
     if (!is_member(who.player)) {
       return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
     }
-    if (status_ != status::playing) {
-      return fail(who, id,
-                  app_error(status_ == status::finished ? "game_over" : "game_not_started",
-                            "there is no game in progress"));
-    }
+    if (auto e = check_in_game(who, false)) return fail(who, id, *e);
     reply(*who.conn, id,
           {{"room", settings_.id},
            {"version", version_},
@@ -665,7 +654,7 @@ void room::grace_expired(int index) {
   }
   if (before == status::playing) {
     result = forfeit_outcome(index, "abandonment", name + " did not come back in time");
-    stage(pending, "game_over", {{"outcome", outcome_json(result)}}, true);
+    stage(pending, "game_over", {{"outcome", outcome_to_json(result)}}, true);
   } else if (before == status::waiting) {
     stage(pending, "player_left",
           {{"seat", index}, {"player", player}, {"name", name}, {"reason", "timeout"}});
@@ -861,7 +850,7 @@ engine::outcome room::forfeit_outcome(int index, const std::string& reason,
 
 bool room::finish(engine::outcome result) {
   batch pending;
-  stage(pending, "game_over", {{"outcome", outcome_json(result)}}, true);
+  stage(pending, "game_over", {{"outcome", outcome_to_json(result)}}, true);
   if (!persist(pending)) return false;
   conclude(std::move(result), std::move(pending[0]));
   return true;
@@ -1241,15 +1230,6 @@ const char* room::status_name() const {
   return "?";
 }
 
-json room::outcome_json(const std::optional<engine::outcome>& result) {
-  if (!result) return nullptr;
-  return {{"ranks", result->ranks},
-          {"scores", result->scores},
-          {"winners", result->winners()},
-          {"reason", result->reason},
-          {"description", result->description}};
-}
-
 json room::snapshot(const std::string& viewer) const {
   const auto& g = *settings_.spec.game_ptr;
   json seats = json::array();
@@ -1279,7 +1259,7 @@ json room::snapshot(const std::string& viewer) const {
            {"spectators", spectators_.size()},
            {"your_seat", mine >= 0 ? json(mine) : json(nullptr)},
            {"moves", moves_},
-           {"outcome", outcome_json(outcome_)},
+           {"outcome", outcome_to_json(outcome_)},
            {"practice", settings_.practice}};
   out["time_control"] = time_control_text(settings_.timing);
   if (clock_.timed()) out["clocks"] = clock_.readings(host_.now());

@@ -226,7 +226,6 @@ class room : public std::enable_shared_from_this<room> {
   nlohmann::json snapshot(const std::string& viewer) const;
   nlohmann::json summary() const;
   void publish_summary(const std::string& change);
-  static nlohmann::json outcome_json(const std::optional<engine::outcome>& result);
   const char* status_name() const;
   void fail(const member& who, const nlohmann::json& id, const protocol::error& e);
 

@@ -124,10 +124,7 @@ std::expected<time_control, std::string> parse_time_control(std::string_view tex
   if (kind == "arimaa") {
     if (auto e = needs_args("arimaa:30s/5m/100/0/0/0")) return std::unexpected(*e);
     auto official = engine::arimaa::parse_time_control(args);
-    if (!official) return std::unexpected("arimaa " + official.error().message);
-    if (official->per_turn.count() == 0 && official->reserve.count() == 0) {
-      return std::unexpected("arimaa: M and R cannot both be 0");
-    }
+    if (!official) return std::unexpected("arimaa " + official.error().message);  // M and R 0 too
     tc.kind = clock_kind::arimaa;
     tc.arimaa = *official;
     return tc;

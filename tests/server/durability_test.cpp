@@ -190,6 +190,49 @@ TEST(Durability, BotGamesGoOnAfterARestart) {
   EXPECT_TRUE(d.wait_event("game_over", room));
 }
 
+// The events a restore must replay besides moves: a standing draw offer and time an administrator
+// added in the middle of a move (whose clock reading then is where the move resumes).
+TEST(Durability, DrawOffersAndAddedTimeComeBackAfterARestart) {
+  using namespace std::chrono_literals;
+  temp_dir dir;
+  test_server_options o = on_dir(dir.path());
+  o.clock = std::make_shared<manual_clock>();
+  o.admin_token = "t0ken";
+  std::string room;
+  std::string tokens[2];
+  {
+    test_server srv(o);
+    ws_client a(srv.port()), b(srv.port()), admin(srv.port());
+    tokens[0] = a.hello("alice")["resume_token"];
+    tokens[1] = b.hello("bob")["resume_token"];
+    admin.hello("arbiter");
+    auto created =
+        a.call("room.create", {{"game", "sisyphos"}, {"time_control", "sudden_death:1m"}});
+    room = created["result"]["room"];
+    ASSERT_EQ(error_code(b.call("room.join", {{"room", room}})), "");
+    ASSERT_TRUE(a.wait_event("game_started", room));
+    srv.advance(10s);
+    ASSERT_EQ(
+        error_code(admin.call("admin.add_time",
+                              {{"room", room}, {"token", "t0ken"}, {"seat", 0}, {"seconds", 30}})),
+        "");
+    ASSERT_EQ(error_code(a.call("game.offer_draw", {{"room", room}})), "");
+    ASSERT_TRUE(b.wait_event("draw_offered", room));
+  }
+  o.clock->advance(1h);  // downtime
+  test_server srv(o);
+  ws_client a(srv.port()), b(srv.port());
+  a.hello("alice", tokens[0]);
+  b.hello("bob", tokens[1]);
+  json snap = snapshot_of(b, room);
+  EXPECT_EQ(snap["draw_offers"], json::array({0}));
+  EXPECT_EQ(snap["clocks"], (json{{"running", 0}, {"remaining_ms", {80000, 60000}}}));
+  ASSERT_EQ(error_code(b.call("game.offer_draw", {{"room", room}})), "");
+  auto over = a.wait_event("game_over", room);
+  ASSERT_TRUE(over);
+  EXPECT_EQ((*over)["outcome"]["reason"], "agreement");
+}
+
 TEST(Durability, FinishedRoomsStayInTheStoreButDoNotReopen) {
   temp_dir dir;
   json alice;
