@@ -22,5 +22,6 @@ command add_replay(CLI::App& app);
 command add_verify(CLI::App& app);
 command add_import_arimaa(CLI::App& app);
 command add_export_arimaa(CLI::App& app);
+command add_bench(CLI::App& app);
 
 }  // namespace boardroom::cli

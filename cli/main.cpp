@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   add(boardroom::cli::add_verify);
   add(boardroom::cli::add_import_arimaa);
   add(boardroom::cli::add_export_arimaa);
+  add(boardroom::cli::add_bench);
 
   CLI11_PARSE(app, argc, argv);
   for (auto* sub : app.get_subcommands())

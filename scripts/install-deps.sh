@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages boardroom builds against; skips what is already there.
+# `install-deps.sh fuzz` adds clang and its libFuzzer runtime for fuzz/run.sh.
 set -euo pipefail
 
 packages=(
@@ -9,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev libcli11-dev
 )
+[ "${1:-}" = fuzz ] && packages+=(clang-16 libclang-rt-16-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -18,10 +18,6 @@ std::string_view trim(std::string_view s) {
   return s.substr(first, s.find_last_not_of(whitespace) - first + 1);
 }
 
-std::string quoted(std::string_view s) {
-  return "'" + std::string(s) + "'";
-}
-
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
@@ -45,7 +41,7 @@ std::optional<result<square>> take_square(const geometry& g, std::string_view& s
 }
 
 std::unexpected<rule_error> unreadable(std::string_view whole) {
-  return fail("bad_notation", "expected " + std::string(move_example) + ", not " + quoted(whole));
+  return fail("bad_notation", "expected " + std::string(move_example) + ", not " + quote(whole));
 }
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
@@ -92,7 +88,7 @@ result<position::board> parse_board(std::string_view text, const rules& r) {
   if (static_cast<int>(ranks.size()) != r.size) {
     return fail("bad_notation",
                 "the board needs " + size + " ranks separated by '/' (this game is " + size + "x" +
-                    size + "), found " + std::to_string(ranks.size()) + " in " + quoted(text));
+                    size + "), found " + std::to_string(ranks.size()) + " in " + quote(text));
   }
   position::board cells{};
   for (int i = 0; i < r.size; ++i) {
@@ -119,13 +115,13 @@ result<position::board> parse_board(std::string_view text, const rules& r) {
         }
         file += run;
       } else {
-        return fail("bad_notation", "unexpected " + quoted(std::string(1, c)) + " in " + rank_name +
+        return fail("bad_notation", "unexpected " + quote(std::string(1, c)) + " in " + rank_name +
                                         ": use W, B, x and numbers of empty squares from 1 to " +
                                         size);
       }
     }
     if (file != r.size) {
-      return fail("bad_notation", rank_name + " (" + quoted(ranks[i]) + ") covers " +
+      return fail("bad_notation", rank_name + " (" + quote(ranks[i]) + ") covers " +
                                       std::to_string(file) + " squares, not " + size);
     }
   }
@@ -146,7 +142,7 @@ result<position::board> parse_board(std::string_view text, const rules& r) {
 result<std::array<int, num_colours>> parse_passes(std::string_view text, const rules& r) {
   auto wrong = [&] {
     return fail("bad_notation",
-                "the passes left must read w<n>b<n>, e.g. w0b2, not " + quoted(text));
+                "the passes left must read w<n>b<n>, e.g. w0b2, not " + quote(text));
   };
   auto b_at = text.find('b');
   if (text.size() < 4 || text[0] != 'w' || b_at == std::string_view::npos) return wrong();
@@ -214,7 +210,7 @@ result<written_move> parse_move(const geometry& g, std::string_view text) {
     auto sq = take_square(g, s);
     if (!sq) {
       if (i == 2 && s.empty()) {
-        return fail("bad_notation", quoted(whole) +
+        return fail("bad_notation", quote(whole) +
                                         " has no arrow: write the square it is shot to after a "
                                         "'/', as in d1-d7/g7");
       }
@@ -224,7 +220,7 @@ result<written_move> parse_move(const geometry& g, std::string_view text) {
     squares[i] = **sq;
   }
   if (!s.empty()) {
-    return fail("bad_notation", "unexpected " + quoted(s) + " after the move in " + quoted(whole) +
+    return fail("bad_notation", "unexpected " + quote(s) + " after the move in " + quote(whole) +
                                     ": expected " + std::string(move_example));
   }
   return written_move{
@@ -293,19 +289,19 @@ result<position> parse_position(std::string_view text, const rules& r) {
     return fail("bad_notation",
                 "a position has four fields separated by spaces: board, colour to move, seats and "
                 "passes left, e.g. " +
-                    quoted(example_position(r)));
+                    quote(example_position(r)));
   }
   auto cells = parse_board(parts[0], r);
   if (!cells) return std::unexpected(cells.error());
   if (parts[1] != "w" && parts[1] != "b") {
     return fail("bad_notation",
-                "the colour to move must be 'w' (White) or 'b' (Black), not " + quoted(parts[1]));
+                "the colour to move must be 'w' (White) or 'b' (Black), not " + quote(parts[1]));
   }
   if (parts[2] != "-" && parts[2] != "swapped") {
     return fail("bad_notation",
                 "the seats must be '-' (player 0 plays White) or 'swapped' (player 0 plays "
                 "Black), not " +
-                    quoted(parts[2]));
+                    quote(parts[2]));
   }
   bool swapped = parts[2] == "swapped";
   if (swapped && !r.swap) {

@@ -14,10 +14,6 @@ constexpr std::string_view token_help =
     "expected a step such as Ed2n, a capture such as cf3x, a setup placement such as Ra1, a turn "
     "tag such as 2g, 'end' or 'undo'";
 
-std::string quoted(std::string_view s) {
-  return "'" + std::string(s) + "'";
-}
-
 std::vector<std::string_view> words(std::string_view s) {
   std::vector<std::string_view> out;
   for (;;) {
@@ -79,11 +75,11 @@ result<token> parse_token(std::string_view w) {
   }
   auto p = w.empty() ? std::nullopt : parse_piece_letter(w[0]);
   if (!p || (w.size() != 3 && w.size() != 4)) {
-    return fail("bad_notation", quoted(w) + ": " + std::string(token_help));
+    return fail("bad_notation", quote(w) + ": " + std::string(token_help));
   }
   auto sq = parse_square(w.substr(1, 2));
   if (!sq) {
-    return fail("bad_notation", quoted(w) + ": " + quoted(w.substr(1, 2)) +
+    return fail("bad_notation", quote(w) + ": " + quote(w.substr(1, 2)) +
                                     " is not a square (files a-h, ranks 1-8)");
   }
   t.p = *p;
@@ -98,8 +94,8 @@ result<token> parse_token(std::string_view w) {
   }
   auto d = parse_direction(w[3]);
   if (!d) {
-    return fail("bad_notation", quoted(w) + ": a step ends with a direction n, e, s or w and a " +
-                                    "capture with x, not " + quoted(w.substr(3)));
+    return fail("bad_notation", quote(w) + ": a step ends with a direction n, e, s or w and a " +
+                                    "capture with x, not " + quote(w.substr(3)));
   }
   t.what = token::type::step;
   t.dir = *d;
@@ -191,7 +187,7 @@ result<submission> parse_submission(std::string_view text) {
   std::size_t first = 0;
   if (parse_tag(ws[0], out)) {
     if (*out.number < 1) {
-      return fail("bad_notation", quoted(ws[0]) + ": move numbers start at 1");
+      return fail("bad_notation", quote(ws[0]) + ": move numbers start at 1");
     }
     first = 1;
   }
@@ -226,7 +222,7 @@ result<position> board_from_cells(std::string_view cells, std::string_view what)
     auto p = parse_piece_letter(c);
     square s = make_square(i % board_size, board_size - 1 - i / board_size);
     if (!p) {
-      return fail("bad_notation", std::string(what) + ": " + quoted(std::string(1, c)) + " on " +
+      return fail("bad_notation", std::string(what) + ": " + quote(std::string(1, c)) + " on " +
                                       square_name(s) +
                                       " is not a piece (E M H D C R for Gold, e m h d c r for "
                                       "Silver, a space, '.' or 'x' for an empty square)");
@@ -294,7 +290,7 @@ result<position> parse_diagram(std::string_view text) {
     if (bar == std::string::npos || !row.empty()) {
       if (row.size() != board_size) {
         return fail("bad_notation", "a diagram row has 8 squares, not " +
-                                        std::to_string(row.size()) + ": " + quoted(line));
+                                        std::to_string(row.size()) + ": " + quote(line));
       }
       cells += row;
       ++rows;

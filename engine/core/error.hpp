@@ -3,6 +3,7 @@
 
 #include <expected>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace boardroom::engine {
@@ -20,5 +21,8 @@ inline std::unexpected<rule_error> fail(std::string code, std::string message,
                                         std::string field = {}) {
   return std::unexpected(rule_error{std::move(code), std::move(message), std::move(field)});
 }
+
+// A piece of the player's input inside a message: "unexpected 'x' in rank 3".
+std::string quote(std::string_view text);
 
 }  // namespace boardroom::engine

@@ -18,10 +18,6 @@ std::string_view trim(std::string_view s) {
   return s.substr(first, s.find_last_not_of(whitespace) - first + 1);
 }
 
-std::string quoted(std::string_view s) {
-  return "'" + std::string(s) + "'";
-}
-
 std::unexpected<rule_error> bad(std::string message) {
   return fail("bad_notation", std::move(message));
 }
@@ -43,7 +39,7 @@ result<pit> take_pit(std::string_view& s, std::string_view whole) {
   while (1 + digits < s.size() && s[1 + digits] >= '0' && s[1 + digits] <= '9')
     ++digits;
   if (s.empty() || s[0] < 'a' || s[0] > 'z' || digits == 0) {
-    return bad("expected " + std::string(move_examples) + ", not " + quoted(whole));
+    return bad("expected " + std::string(move_examples) + ", not " + quote(whole));
   }
   std::string_view name = s.substr(0, 1 + digits);
   auto p = parse_pit(name);
@@ -139,8 +135,8 @@ result<move> parse_move(std::string_view raw) {
     if (!p) return std::unexpected(p.error());
     if (s == "M") return move::place(*p, true);
     if (!s.empty()) {
-      return bad("a placement is '@' and a pit, with M after it for the mother ball: " + quoted(s) +
-                 " is left over in " + quoted(text));
+      return bad("a placement is '@' and a pit, with M after it for the mother ball: " + quote(s) +
+                 " is left over in " + quote(text));
     }
     return move::place(*p, false);
   }
@@ -150,20 +146,20 @@ result<move> parse_move(std::string_view raw) {
     auto n = parse_number(s.substr(1), 3);
     if (!n) {
       return bad("a reproduction is the mother's pit, '+' and a number of balls, as in f6+5, not " +
-                 quoted(text));
+                 quote(text));
     }
     return move::reproduce(*start, *n);
   }
   if (s.empty() || s[0] != '-') {
-    return bad("expected " + std::string(move_examples) + ", not " + quoted(text));
+    return bad("expected " + std::string(move_examples) + ", not " + quote(text));
   }
   move m;
   m.type = move::kind::sow;
   m.at = *start;
   while (!s.empty()) {
     if (s[0] != '-') {
-      return bad("the pits of a path are separated by '-': unexpected " + quoted(s.substr(0, 1)) +
-                 " in " + quoted(text));
+      return bad("the pits of a path are separated by '-': unexpected " + quote(s.substr(0, 1)) +
+                 " in " + quote(text));
     }
     s.remove_prefix(1);
     auto p = take_pit(s, text);
@@ -171,11 +167,11 @@ result<move> parse_move(std::string_view raw) {
     if (s.empty() || s[0] == '-') {
       return bad("each pit of the path is followed by the ball dropped there (" + pit_name(*p) +
                  "r for a small red ball, " + pit_name(*p) + "R for red's mother), but " +
-                 pit_name(*p) + " has none in " + quoted(text));
+                 pit_name(*p) + " has none in " + quote(text));
     }
     auto b = ball_of_letter(s[0]);
     if (!b) {
-      return bad(quoted(s.substr(0, 1)) +
+      return bad(quote(s.substr(0, 1)) +
                  " is no ball: the colours are r, b, y, g, o and p, capitals for the mothers");
     }
     if (m.count == pit_capacity) {
@@ -267,12 +263,12 @@ result<std::array<int, max_players>> parse_numbers(std::string_view text, int pl
   auto parts = split(text, ',');
   if (static_cast<int>(parts.size()) != players) {
     return bad(std::string(field) + " needs " + std::to_string(players) +
-               " numbers separated by commas, one per player, not " + quoted(text));
+               " numbers separated by commas, one per player, not " + quote(text));
   }
   std::array<int, max_players> out{};
   for (int i = 0; i < players; ++i) {
     auto n = parse_number(parts[i], 4);
-    if (!n) return bad(quoted(parts[i]) + " in " + std::string(field) + " is not a number");
+    if (!n) return bad(quote(parts[i]) + " in " + std::string(field) + " is not a number");
     out[i] = *n;
   }
   return out;
@@ -281,7 +277,7 @@ result<std::array<int, max_players>> parse_numbers(std::string_view text, int pl
 result<int> parse_seat(char c, int players, std::string_view field) {
   auto seat = seat_of_letter(c);
   if (!seat || *seat >= players) {
-    return bad(quoted(std::string(1, c)) + " in " + std::string(field) +
+    return bad(quote(std::string(1, c)) + " in " + std::string(field) +
                " is not the colour of a player in a " + std::to_string(players) + "-player game");
   }
   return *seat;
@@ -295,18 +291,18 @@ result<void> parse_board(std::string_view text, position& pos) {
     auto p = parse_pit(item.substr(0, colon));
     if (colon == std::string_view::npos || !p) {
       return bad("each pit on the board is written as pit:balls, such as f6:rrB, not " +
-                 quoted(item));
+                 quote(item));
     }
     if (*p <= previous) return bad("the board lists its pits in order from a1, each once");
     previous = *p;
     std::string_view balls = item.substr(colon + 1);
     if (balls.empty() || balls.size() > pit_capacity) {
-      return bad("pit " + pit_name(*p) + " must list 1 to 12 balls, not " + quoted(balls));
+      return bad("pit " + pit_name(*p) + " must list 1 to 12 balls, not " + quote(balls));
     }
     for (char c : balls) {
       auto b = ball_of_letter(c);
       if (!b || owner(*b) >= pos.players) {
-        return bad(quoted(std::string(1, c)) + " in pit " + pit_name(*p) +
+        return bad(quote(std::string(1, c)) + " in pit " + pit_name(*p) +
                    " is not a ball of a player in a " + std::to_string(pos.players) +
                    "-player game");
       }
@@ -351,7 +347,7 @@ result<position> parse_position(std::string_view raw, const rules& r) {
     std::string prefix = std::string(names[i]) + "=";
     if (!fields[i + 1].starts_with(prefix)) {
       return bad("field " + std::to_string(i + 2) + " must be " + prefix + "..., not " +
-                 quoted(fields[i + 1]));
+                 quote(fields[i + 1]));
     }
     value[i] = fields[i + 1].substr(prefix.size());
   }
@@ -370,10 +366,10 @@ result<position> parse_position(std::string_view raw, const rules& r) {
     }
     if (pos.end == ending::none) {
       return bad("a game is over:last_player, over:draw_window or over:no_actions, not " +
-                 quoted(stage));
+                 quote(stage));
     }
   } else {
-    return bad("the stage is setup, play or over:<ending>, not " + quoted(stage));
+    return bad("the stage is setup, play or over:<ending>, not " + quote(stage));
   }
 
   if (value[0].size() != 1) return bad("to= names one colour letter");
@@ -406,7 +402,7 @@ result<position> parse_position(std::string_view raw, const rules& r) {
   pos.retired = *retired;
   pos.out = *out;
   auto passes = parse_number(value[7], 2);
-  if (!passes) return bad("passes= is a number, not " + quoted(value[7]));
+  if (!passes) return bad("passes= is a number, not " + quote(value[7]));
   pos.passes = *passes;
   if (value[8] == "-") {
     pos.draw_countdown = -1;
@@ -414,7 +410,7 @@ result<position> parse_position(std::string_view raw, const rules& r) {
     auto d = parse_number(value[8], 4);
     if (!d || *d > r.draw_window) {
       return bad("draw= is '-' or a number of turns up to the draw window (" +
-                 std::to_string(r.draw_window) + "), not " + quoted(value[8]));
+                 std::to_string(r.draw_window) + "), not " + quote(value[8]));
     }
     pos.draw_countdown = *d;
   }

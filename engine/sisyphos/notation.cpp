@@ -17,10 +17,6 @@ std::string_view trim(std::string_view s) {
   return s.substr(first, s.find_last_not_of(whitespace) - first + 1);
 }
 
-std::string quoted(std::string_view s) {
-  return "'" + std::string(s) + "'";
-}
-
 // Reads the square at the front of `s`. A letter and a digit that name no square get their own
 // message, since "f3" is far more likely a slip than garbage.
 result<square> take_square(std::string_view& s, std::string_view whole) {
@@ -33,7 +29,7 @@ result<square> take_square(std::string_view& s, std::string_view whole) {
     s.remove_prefix(2);
     return *sq;
   }
-  return fail("bad_notation", "expected " + std::string(move_example) + ", not " + quoted(whole));
+  return fail("bad_notation", "expected " + std::string(move_example) + ", not " + quote(whole));
 }
 
 result<int> parse_count(std::string_view text) {
@@ -74,7 +70,7 @@ result<std::array<bitboard, num_sides>> parse_board(std::string_view text) {
   auto ranks = split(text, '/');
   if (ranks.size() != board_size) {
     return fail("bad_notation", "the board needs 5 ranks separated by '/', found " +
-                                    std::to_string(ranks.size()) + " in " + quoted(text));
+                                    std::to_string(ranks.size()) + " in " + quote(text));
   }
   std::array<bitboard, num_sides> stones{};
   for (int i = 0; i < board_size; ++i) {
@@ -88,12 +84,12 @@ result<std::array<bitboard, num_sides>> parse_board(std::string_view text) {
         if (file < board_size) stones[c == 'S' ? 0 : 1] |= bit(make_square(file, rank));
         ++file;
       } else {
-        return fail("bad_notation", "unexpected " + quoted(std::string(1, c)) + " in " + rank_name +
+        return fail("bad_notation", "unexpected " + quote(std::string(1, c)) + " in " + rank_name +
                                         ": use S, s and the digits 1 to 5");
       }
     }
     if (file != board_size) {
-      return fail("bad_notation", rank_name + " (" + quoted(ranks[i]) + ") covers " +
+      return fail("bad_notation", rank_name + " (" + quote(ranks[i]) + ") covers " +
                                       std::to_string(file) + " squares, not 5");
     }
   }
@@ -102,7 +98,7 @@ result<std::array<bitboard, num_sides>> parse_board(std::string_view text) {
 
 result<std::array<int, num_sides>> parse_hands(std::string_view text) {
   auto wrong = [&] {
-    return fail("bad_notation", "the hands must read S<n>s<n>, e.g. S0s1, not " + quoted(text));
+    return fail("bad_notation", "the hands must read S<n>s<n>, e.g. S0s1, not " + quote(text));
   };
   auto spirits_at = text.find('s');
   if (text.empty() || text[0] != 'S' || spirits_at == std::string_view::npos) return wrong();
@@ -157,8 +153,8 @@ result<written_move> parse_move(std::string_view text) {
   if (!to) return std::unexpected(to.error());
   w.to = *to;
   if (!s.empty()) {
-    return fail("bad_notation", "unexpected " + quoted(s) + " after the move in " +
-                                    quoted(trim(text)) + ": expected " + std::string(move_example));
+    return fail("bad_notation", "unexpected " + quote(s) + " after the move in " +
+                                    quote(trim(text)) + ": expected " + std::string(move_example));
   }
   return w;
 }
@@ -201,14 +197,14 @@ result<position> parse_position(std::string_view text, const rules& r) {
     return fail("bad_notation",
                 "a position has four fields separated by spaces: board, side to move, hands and "
                 "Sisyphos's turns, e.g. " +
-                    quoted(position_example));
+                    quote(position_example));
   }
   auto stones = parse_board(parts[0]);
   if (!stones) return std::unexpected(stones.error());
   if (parts[1] != "S" && parts[1] != "s") {
     return fail(
         "bad_notation",
-        "the side to move must be 'S' (Sisyphos) or 's' (the spirits), not " + quoted(parts[1]));
+        "the side to move must be 'S' (Sisyphos) or 's' (the spirits), not " + quote(parts[1]));
   }
   auto hands = parse_hands(parts[2]);
   if (!hands) return std::unexpected(hands.error());
@@ -219,7 +215,7 @@ result<position> parse_position(std::string_view text, const rules& r) {
   auto turns = parse_count(parts[3]);
   if (!turns || *turns < 0 || *turns > r.move_limit) {
     return fail("bad_notation", "Sisyphos's turns must be a number from 0 to the move limit " +
-                                    std::to_string(r.move_limit) + ", not " + quoted(parts[3]));
+                                    std::to_string(r.move_limit) + ", not " + quote(parts[3]));
   }
   if (((*stones)[0] & bit(a5)) && ((*stones)[1] & bit(e1))) {
     return fail("bad_notation",

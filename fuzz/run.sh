@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for a bounded time, starting
+# from the seed corpora in fuzz/corpus/. New inputs go to a temporary folder, not the repository.
+# A crash stops the run with the reproducer's path. Usage: fuzz/run.sh [seconds per target]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-30}
+
+bash scripts/install-deps.sh fuzz
+cmake --preset fuzz >/dev/null
+cmake --build build/fuzz -j "$(nproc)"
+
+work=$(mktemp -d)
+total=0
+for target in protocol amazons arimaa esiema shiamgon sisyphos; do
+  mkdir -p "$work/$target"
+  log="$work/$target.log"
+  if ! build/fuzz/fuzz/${target}_fuzz -max_total_time="$seconds" -print_final_stats=1 \
+      -artifact_prefix="$work/$target-" -rss_limit_mb=2048 "$work/$target" "fuzz/corpus/$target" \
+      > "$log" 2>&1; then
+    tail -40 "$log"
+    echo "fuzz: $target failed; reproducer: $(ls "$work/$target-"* 2>/dev/null | head -1)" >&2
+    exit 1
+  fi
+  runs=$(grep -o 'number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$')
+  echo "fuzz: $target: $runs executions in $seconds s, no failure"
+  total=$((total + runs))
+done
+echo "fuzz: $total executions in all"
+rm -rf "$work"
