@@ -201,6 +201,7 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
          r.optional("bots", m.bots);
          r.optional("practice", m.practice);
          r.optional("time_control", m.time_control);
+         r.optional("vacated_seats", m.vacated_seats);
          r.range("seats", m.seats, 1, 64);
          r.range("seat", m.seat, -1, 63);
        });

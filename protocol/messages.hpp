@@ -48,6 +48,8 @@ struct room_create {
   std::vector<seat_bot> bots;               // seats filled by built-in players
   bool practice = false;                    // unrated: players may ask for hints (game.analyze)
   std::optional<std::string> time_control;  // "fischer:5m+3s"; absent: none
+  // A seat whose player is gone in a game of three or more: "bot" (default) or "retire".
+  std::optional<std::string> vacated_seats;
 };
 struct room_join {
   std::string room;

@@ -15,6 +15,13 @@ using protocol::app_error;
 
 namespace {
 
+// Whether the game can retire a player (engine::state::retire) at this seat count: tried on a
+// game set up for it.
+bool retires_players(const engine::game_spec& spec, int seats) {
+  auto st = spec.game_ptr->new_state(seats, spec.params, 0);
+  return st && (*st)->retire(0).has_value();
+}
+
 template <class... F>
 struct overloaded : F... {
   using F::operator()...;
@@ -311,6 +318,22 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                           "fischer, per_move or correspondence",
                           "time_control"));
   }
+  auto vacated = parse_vacated_policy(m.vacated_seats.value_or("bot"));
+  if (!vacated) {
+    return fail(
+        *conn, id,
+        app_error("bad_vacated_seats",
+                  "vacated_seats is \"bot\" or \"retire\", not \"" + *m.vacated_seats + "\"",
+                  "vacated_seats"));
+  }
+  if (*vacated == vacated_policy::retire && !retires_players(*spec, seats)) {
+    return fail(*conn, id,
+                app_error("bad_vacated_seats",
+                          std::string(spec->game_ptr->display_name()) +
+                              " has no rule for a player who leaves the game: vacated seats can "
+                              "only be played on by the bot",
+                          "vacated_seats"));
+  }
   room_settings settings{.id = "r" + random_code(10),
                          .spec = std::move(*spec),
                          .seats = seats,
@@ -322,7 +345,8 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                          .bots = std::move(bots),
                          .practice = m.practice,
                          .created = std::chrono::system_clock::now(),
-                         .timing = *timing};
+                         .timing = *timing,
+                         .vacated = *vacated};
   std::shared_ptr<room> r;
   {
     std::lock_guard lock(mutex_);

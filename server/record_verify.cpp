@@ -49,6 +49,26 @@ bool same_scores(const json& recorded, const std::vector<double>& engine) {
   return true;
 }
 
+// Retires the seats the record retires after `ply` moves; "" or what is wrong.
+std::string retire_after(engine::state& st, const json& record, std::size_t ply) {
+  if (!record.contains("retirements")) return "";
+  if (!record["retirements"].is_array()) return "the retirements are not a list";
+  for (const json& r : record["retirements"]) {
+    if (!r.is_object() || r.value("after_ply", json()) != json(ply)) continue;
+    const json seat = r.value("seat", json());
+    const std::string where =
+        "the retirement of seat " + seat.dump() + " after ply " + std::to_string(ply);
+    if (!seat.is_number_integer()) return where + ": no seat";
+    if (auto done = st.retire(seat.get<int>()); !done) {
+      return where + " is refused: " + done.error().message;
+    }
+    if (r.contains("position") && r["position"] != st.to_text()) {
+      return where + " leads to " + st.to_text() + ", not to the recorded " + r["position"].dump();
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 verify_report verify_record(const json& record) {
@@ -89,6 +109,10 @@ verify_report verify_record(const json& record) {
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const json& m = moves[i];
     const std::string where = describe(i, m);
+    if (auto problem = retire_after(st, record, i); !problem.empty()) {
+      report.message = problem;
+      return report;
+    }
     if (!m.is_object() || !m.contains("move") || !m["move"].is_string()) {
       report.message = where + ": not a move";
       return report;
@@ -121,6 +145,10 @@ verify_report verify_record(const json& record) {
       return report;
     }
     ++report.moves_checked;
+  }
+  if (auto problem = retire_after(st, record, moves.size()); !problem.empty()) {
+    report.message = problem;
+    return report;
   }
   const json& recorded = record["outcome"];
   const std::string reason = recorded.value("reason", "");

@@ -36,6 +36,7 @@ std::expected<json, std::string> record_json(const stored_room& stored) {
               {"time_control", room.time_control.empty() ? "none" : room.time_control}};
   std::map<std::string, std::string> bots;  // player id -> bot name
   json moves = json::array();
+  json retirements = json::array();
   bool started = false;
   for (const stored_event& e : stored.events) {
     json body = json::parse(e.body, nullptr, false);
@@ -67,6 +68,13 @@ std::expected<json, std::string> record_json(const stored_room& stored) {
                 {"position", body.value("position", "")}};
       if (body.contains("clocks")) move["clocks"] = body["clocks"];
       moves.push_back(std::move(move));
+    } else if (type == "seat_retired") {
+      // Where it happened in the game: after this many moves (a replay retires the seat there).
+      retirements.push_back({{"after_ply", moves.size()},
+                             {"seat", body.value("seat", -1)},
+                             {"reason", body.value("reason", "")},
+                             {"at", body.value("at", std::int64_t{0})},
+                             {"position", body.value("position", "")}});
     } else if (type == "game_over") {
       if (!body.contains("outcome") || !body["outcome"].is_object()) {
         return std::unexpected("the game in room " + room.id + " never started");
@@ -79,6 +87,7 @@ std::expected<json, std::string> record_json(const stored_room& stored) {
     return std::unexpected("the game in room " + room.id + " is not over");
   }
   record["moves"] = std::move(moves);
+  if (!retirements.empty()) record["retirements"] = std::move(retirements);
   return record;
 }
 
@@ -99,9 +108,20 @@ std::string record_text(const json& record) {
   const json tc = record.value("time_control", json("none"));
   out += "# time control: " + (tc.is_string() ? tc.get<std::string>() : tc.dump()) + "\n";
   out += "# started: " + utc_text(record.value("started_at", std::int64_t{0})) + "\n";
+  const json retirements = record.value("retirements", json::array());
+  auto retired_after = [&](std::size_t ply) {
+    for (const json& r : retirements) {
+      if (r.value("after_ply", std::size_t{0}) == ply) {
+        out += "# seat " + std::to_string(r.value("seat", -1)) + " retired (" +
+               r.value("reason", "") + ")\n";
+      }
+    }
+  };
+  retired_after(0);
   for (const json& m : record["moves"]) {
     out += std::to_string(m.value("ply", 0)) + "\t" + std::to_string(m.value("seat", -1)) + "\t" +
            m.value("move", "") + "\n";
+    retired_after(m.value("ply", std::size_t{0}));
   }
   out += "# finished: " + utc_text(record.value("finished_at", std::int64_t{0})) + "\n";
   const json& outcome = record["outcome"];

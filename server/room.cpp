@@ -40,10 +40,25 @@ std::optional<room_status> status_set_by(const std::string& type) {
 }
 
 bool changes_position(const std::string& type) {
-  return type == "game_started" || type == "move" || type == "game_over";
+  return type == "game_started" || type == "move" || type == "seat_retired" || type == "game_over";
+}
+
+// True for the reasons that give a seat up of the player's own will.
+bool resigned(const std::string& reason) {
+  return reason == "resignation" || reason == "left";
 }
 
 }  // namespace
+
+std::optional<vacated_policy> parse_vacated_policy(std::string_view text) {
+  if (text == "bot") return vacated_policy::bot;
+  if (text == "retire") return vacated_policy::retire;
+  return std::nullopt;
+}
+
+const char* vacated_policy_text(vacated_policy p) {
+  return p == vacated_policy::retire ? "retire" : "bot";
+}
 
 protocol::error storage_failed() {
   return app_error("storage_failed",
@@ -119,7 +134,8 @@ void room::open(member creator, int seat_index, json id) {
                        .created_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                                          settings_.created.time_since_epoch())
                                          .count(),
-                       .time_control = time_control_text(settings_.timing)};
+                       .time_control = time_control_text(settings_.timing),
+                       .vacated_seats = vacated_policy_text(settings_.vacated)};
     for (const auto& [index, b] : settings_.bots)
       record.bots[index] = std::string(b->name());
     std::vector<stored_event> rows;
@@ -218,7 +234,7 @@ void room::spectate(member who, std::optional<std::string> invite, json id) {
       return fail(who, id, app_error("unknown_room", "there is no room " + settings_.id, "room"));
     }
     if (!check_invite(invite, who, id)) return;
-    if (seat_of(who.player) >= 0) {
+    if (int index = seat_of(who.player); index >= 0 && !seats_[index].retired) {
       return fail(who, id, app_error("already_seated", "you hold a seat in this room"));
     }
     if (!spectators_.contains(who.player)) host_.member_added(who.player, settings_.id);
@@ -235,9 +251,13 @@ void room::leave(member who, json id) {
     }
     int index = seat_of(who.player);
     if (index >= 0 && status_ == status::playing) {
-      if (!finish(forfeit_outcome(index, "left", seats_[index].name + " left the game"))) {
-        return fail(who, id, storage_failed());
-      }
+      // A retired seat has nothing left to give up; in a game of three or more the others play on.
+      const bool ok =
+          seats_[index].retired ? true
+          : seats_.size() > 2
+              ? vacate(index, "left")
+              : finish(forfeit_outcome(index, "left", seats_[index].name + " left the game"));
+      if (!ok) return fail(who, id, storage_failed());
       remove_member(who.player);
     } else if (index >= 0 && status_ == status::waiting) {
       batch pending;
@@ -323,10 +343,13 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
     const auto now = host_.now();
     if (auto ended = clock_expired(now)) {
       if (ended->reason == "timeout" && seats_.size() > 2) {
-        if (!take_over(clock_.running(), "timeout")) return fail(who, id, storage_failed());
-        return fail(
-            who, id,
-            app_error("not_your_seat", ended->description + "; the random bot plays the seat now"));
+        const int flagged = clock_.running();
+        if (!vacate(flagged, "timeout")) return fail(who, id, storage_failed());
+        return fail(who, id,
+                    app_error("not_your_seat",
+                              ended->description + (seats_[flagged].retired
+                                                        ? "; the seat is retired from play"
+                                                        : "; the random bot plays the seat now")));
       }
       if (!finish(*ended)) return fail(who, id, storage_failed());
       return fail(who, id, app_error("game_over", ended->description));
@@ -368,7 +391,9 @@ void room::stage_move(batch& pending, int mover, const engine::state& next,
     fields["clocks"] = clock.readings(now);
   }
   stage(pending, "move", std::move(fields), true);
-  if (over) stage(pending, "game_over", {{"outcome", outcome_to_json(next.outcome())}}, true);
+  if (over)
+    stage(pending, "game_over", {{"outcome", outcome_to_json(ranked(*next.outcome(), true))}},
+          true);
   if (halted)
     stage(pending, "game_over", {{"outcome", outcome_to_json(halted_outcome(next))}}, true);
 }
@@ -429,6 +454,9 @@ std::optional<protocol::error> room::check_in_game(const member& who, bool needs
   if (needs_seat && seat_of(who.player) < 0) {
     return app_error("not_your_seat", "you hold no seat here");
   }
+  if (needs_seat && seats_[seat_of(who.player)].retired) {
+    return app_error("not_your_seat", "you retired from this game; you can watch it");
+  }
   if (status_ == status::closed) return app_error("unknown_room", "there is no such room", "room");
   if (status_ != status::playing) {
     return app_error(status_ == status::finished ? "game_over" : "game_not_started",
@@ -441,9 +469,12 @@ void room::resign(member who, json id) {
   on_strand([this, who = std::move(who), id = std::move(id)] {
     if (auto e = check_in_game(who, true)) return fail(who, id, *e);
     int index = seat_of(who.player);
-    if (!finish(forfeit_outcome(index, "resignation", seats_[index].name + " resigned"))) {
-      return fail(who, id, storage_failed());
-    }
+    // With three or more the others play on without the resigning seat (vacate()).
+    const bool ok =
+        seats_.size() > 2
+            ? vacate(index, "resignation")
+            : finish(forfeit_outcome(index, "resignation", seats_[index].name + " resigned"));
+    if (!ok) return fail(who, id, storage_failed());
     reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
   });
 }
@@ -461,11 +492,15 @@ void room::offer_draw(member who, json id) {
     if (draw_offers_.contains(index)) {  // already offered: nothing changes
       return reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
     }
-    if (draw_offers_.size() + 1 == seats_.size()) {  // everyone else offered: agreed
+    const int playing = seats_in_play();
+    if (static_cast<int>(draw_offers_.size()) + 1 == playing) {  // everyone else offered: agreed
       const int n = static_cast<int>(seats_.size());
-      engine::outcome drawn{std::vector<int>(n, 1), std::vector<double>(n, 1.0 / n), "agreement",
+      engine::outcome drawn{std::vector<int>(n, 1), std::vector<double>(n, 0.0), "agreement",
                             "drawn by agreement"};
-      if (!finish(std::move(drawn))) return fail(who, id, storage_failed());
+      for (int i = 0; i < n; ++i) {
+        if (!seats_[i].gone) drawn.scores[i] = 1.0 / playing;
+      }
+      if (!finish(ranked(std::move(drawn), false))) return fail(who, id, storage_failed());
     } else {
       if (!emit("draw_offered", {{"seat", index}})) return fail(who, id, storage_failed());
       draw_offers_.insert(index);
@@ -604,6 +639,7 @@ void room::disconnected(std::string player, const peer* conn) {
     s.connected = false;
     s.conn.reset();
     if (status_ == status::finished || status_ == status::closed) return maybe_close();
+    if (s.retired) return;  // out of play already: there is nothing to hold for them
     // Connection news is not worth refusing anything for: when it cannot be written the event is
     // left out (the log stays gapless) and the seat is dropped all the same.
     (void)emit("player_dropped",
@@ -625,7 +661,7 @@ void room::reconnected(member who) {
     if (s.connected) return;
     s.connected = true;
     s.grace.reset();  // cancels the timer
-    if (status_ == status::waiting || status_ == status::playing) {
+    if (!s.retired && (status_ == status::waiting || status_ == status::playing)) {
       (void)emit("player_returned", {{"seat", index}, {"player", who.player}});
     }
   });
@@ -642,14 +678,14 @@ void room::start_grace(int index, std::chrono::milliseconds after) {
 void room::grace_expired(int index) {
   if (index >= static_cast<int>(seats_.size())) return;
   const seat& s = seats_[index];
-  if (s.connected || s.player.empty()) return;
+  if (s.connected || s.player.empty() || s.retired) return;
   const std::string player = s.player;
   const std::string name = s.name;
   const status before = status_;
   batch pending;
   engine::outcome result;
   if (before == status::playing && seats_.size() > 2) {  // the others play on
-    if (!take_over(index, "abandonment")) start_grace(index, store_retry);
+    if (!vacate(index, "abandonment")) start_grace(index, store_retry);
     return;
   }
   if (before == status::playing) {
@@ -667,8 +703,102 @@ void room::grace_expired(int index) {
   maybe_close();
 }
 
-// In a game of three or more, a seat whose player is gone (abandonment, or a fallen flag) is
-// played on by the built-in random bot, so the others can finish their game.
+// In a game of three or more, a seat whose player is gone (resigned, left, abandoned, flagged)
+// does not end the game for the others: it retires from play where the room's policy says so,
+// and always on a resignation, when the game can retire a player; else the built-in random bot
+// plays it on. False, and nothing changed, when the store refused the events.
+bool room::vacate(int index, const std::string& reason) {
+  if (settings_.vacated == vacated_policy::retire || resigned(reason)) {
+    auto next = state_->clone();
+    if (next->retire(index)) return retire_seat(index, reason, std::move(next));
+  }
+  return take_over(index, reason);
+}
+
+// `next` is the state with the seat retired; the event carries the position it leads to (and the
+// clocks, when the seat to move changed), and the game's end when one player is left.
+bool room::retire_seat(int index, const std::string& reason, std::unique_ptr<engine::state> next) {
+  const std::string player = seats_[index].player;
+  const auto now = host_.now();
+  const bool over = next->is_terminal();
+  game_clock clock = clock_;
+  json fields{{"seat", index},
+              {"player", player},
+              {"reason", reason},
+              {"to_move", over ? json(nullptr) : json(next->current_player())},
+              {"position", next->to_text()}};
+  if (clock.timed()) {
+    if (over || next->current_player() != clock.running()) {
+      clock.moved(over ? -1 : next->current_player(), now);
+    }
+    fields["clocks"] = clock.readings(now);
+  }
+  batch pending;
+  stage(pending, "seat_retired", std::move(fields), true);
+  seats_[index].retired = true;  // for ranked(), and kept only once the events are durable
+  mark_gone(index);
+  if (over)
+    stage(pending, "game_over", {{"outcome", outcome_to_json(ranked(*next->outcome(), true))}},
+          true);
+  if (!persist(pending)) {
+    seats_[index].retired = false;
+    seats_[index].gone = 0;
+    return false;
+  }
+  state_ = std::move(next);
+  clock_ = std::move(clock);
+  draw_offers_.clear();  // the position changed, as after a move
+  seats_[index].grace.reset();
+  // A resigning player may stay and watch; one who is gone is a member no more.
+  if (!resigned(reason)) remove_member(player);
+  publish(std::move(pending[0]));
+  if (over) {
+    auto result = outcome_from_json(pending[1].body["outcome"]);
+    conclude(std::move(result), std::move(pending[1]));
+    return true;
+  }
+  arm_clock();
+  schedule_bot();
+  return true;
+}
+
+void room::mark_gone(int index) {
+  int before = 0;
+  for (const auto& s : seats_)
+    before += s.gone > 0;
+  seats_[index].gone = before + 1;
+}
+
+int room::seats_in_play() const {
+  return static_cast<int>(
+      std::count_if(seats_.begin(), seats_.end(), [](const seat& s) { return s.gone == 0; }));
+}
+
+// Seats out of the contest rank below every other seat, a later one above an earlier one. An
+// engine's outcome ranks its retired players itself (Esiema by the order of going out, which
+// counts the eliminations of its rules too), so there only a resigned seat that the bot played
+// on (a game that cannot retire players) is moved down, whatever its result.
+engine::outcome room::ranked(engine::outcome result, bool by_engine) const {
+  const int n = static_cast<int>(seats_.size());
+  if (static_cast<int>(result.ranks.size()) != n) return result;
+  auto demoted = [&](int i) { return seats_[i].gone > 0 && !(by_engine && seats_[i].retired); };
+  std::vector<int> ranks(n);
+  for (int i = 0; i < n; ++i) {
+    int below = 0;  // playing seats ranked better, or demoted seats that left later
+    for (int j = 0; j < n; ++j) {
+      if (demoted(i)) {
+        below += !demoted(j) || seats_[j].gone > seats_[i].gone;
+      } else {
+        below += !demoted(j) && result.ranks[j] < result.ranks[i];
+      }
+    }
+    ranks[i] = below + 1;
+  }
+  result.ranks = std::move(ranks);
+  return result;
+}
+
+// Played on by the built-in random bot, so the others can finish their game.
 bool room::take_over(int index, const std::string& reason) {
   const engine::bot* b = engine::find_bot(*settings_.spec.game_ptr, "random");
   const std::string player = seats_[index].player;
@@ -676,6 +806,7 @@ bool room::take_over(int index, const std::string& reason) {
   stage(pending, "seat_taken_over",
         {{"seat", index}, {"player", player}, {"bot", b->name()}, {"reason", reason}});
   if (!persist(pending)) return false;
+  if (resigned(reason)) mark_gone(index);  // the bot plays on, but the seat ranks last
   remove_member(player);
   hand_to_bot(index, *b);
   publish(std::move(pending[0]));
@@ -799,7 +930,7 @@ void room::check_clock() {
   auto ended = clock_expired(host_.now());
   if (!ended) return arm_clock();
   if (ended->reason == "timeout" && seats_.size() > 2) {
-    if (take_over(clock_.running(), "timeout")) return;
+    if (vacate(clock_.running(), "timeout")) return;
   } else if (finish(*ended)) {
     return;
   }
@@ -936,6 +1067,8 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
   }
   auto timing = parse_time_control(rec.time_control);
   if (!timing) return std::unexpected("its time control: " + timing.error());
+  auto vacated = parse_vacated_policy(rec.vacated_seats);
+  if (!vacated) return std::unexpected("its policy for vacated seats '" + rec.vacated_seats + "'");
   room_settings settings{
       .id = rec.id,
       .spec = std::move(*spec),
@@ -948,7 +1081,8 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
       .bots = {},
       .practice = rec.practice,
       .created = std::chrono::system_clock::time_point(std::chrono::milliseconds(rec.created_ms)),
-      .timing = *timing};
+      .timing = *timing,
+      .vacated = *vacated};
   for (const auto& [index, name] : rec.bots) {
     if (const auto* b = engine::find_bot(*settings.spec.game_ptr, name)) settings.bots[index] = b;
   }
@@ -1050,7 +1184,22 @@ std::string room::replay(const json& body) {
     if (status_ != status::playing || index < 0) return "a seat taken over outside a game";
     const engine::bot* b = engine::find_bot(g, body.at("bot").get<std::string>());
     if (!b) return "there is no bot '" + body["bot"].get<std::string>() + "' any more";
+    if (resigned(body.value("reason", ""))) mark_gone(index);
     hand_to_bot(index, *b);
+  } else if (type == "seat_retired") {
+    int index = seat_index();
+    if (status_ != status::playing || index < 0) return "a seat retired outside a game";
+    if (auto done = state_->retire(index); !done) {
+      return "the engine refuses to retire seat " + std::to_string(index) + ": " +
+             done.error().message;
+    }
+    if (state_->to_text() != body.at("position")) {
+      return "the retirement leads to a different position: " + state_->to_text();
+    }
+    seats_[index].retired = true;
+    mark_gone(index);
+    draw_offers_.clear();
+    if (body.contains("clocks")) last_clocks_ = body["clocks"];
   } else if (type == "draw_offered") {
     if (status_ != status::playing || seat_index() < 0) return "a draw offer outside a game";
     draw_offers_.insert(seat_index());
@@ -1077,6 +1226,10 @@ store_result<void> room::resume_after_restart() {
   for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
     seat& s = seats_[i];
     if (s.player.empty() || s.bot) continue;
+    if (s.retired) {  // out of play: a resigned player who watched is a spectator, and gone
+      s.connected = false;
+      continue;
+    }
     host_.member_added(s.player, settings_.id);
     // The restart dropped every connection; the clock of the grace period starts now.
     if (s.connected) {
@@ -1241,7 +1394,8 @@ json room::snapshot(const std::string& viewer) const {
                      {"player", s.player.empty() ? json(nullptr) : json(s.player)},
                      {"name", s.name},
                      {"connected", s.connected},
-                     {"bot", s.bot ? json(s.bot->name()) : json(nullptr)}});
+                     {"bot", s.bot ? json(s.bot->name()) : json(nullptr)},
+                     {"retired", s.retired}});
   }
   json params = json::object();
   for (const auto& [k, v] : settings_.spec.params)
@@ -1260,7 +1414,8 @@ json room::snapshot(const std::string& viewer) const {
            {"your_seat", mine >= 0 ? json(mine) : json(nullptr)},
            {"moves", moves_},
            {"outcome", outcome_to_json(outcome_)},
-           {"practice", settings_.practice}};
+           {"practice", settings_.practice},
+           {"vacated_seats", vacated_policy_text(settings_.vacated)}};
   out["time_control"] = time_control_text(settings_.timing);
   if (clock_.timed()) out["clocks"] = clock_.readings(host_.now());
   if (!draw_offers_.empty()) out["draw_offers"] = draw_offers_;

@@ -22,6 +22,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
@@ -60,6 +61,13 @@ class room_host {
   virtual std::chrono::steady_clock::time_point now() const = 0;  // for the clocks
 };
 
+// What becomes of a seat whose player is gone (abandoned, flagged) in a game of three or more:
+// the built-in random bot plays it on, or it retires from play (the engine's retire()). A
+// resignation retires the seat under either policy where the game can retire players.
+enum class vacated_policy { bot, retire };
+std::optional<vacated_policy> parse_vacated_policy(std::string_view text);
+const char* vacated_policy_text(vacated_policy p);
+
 struct room_settings {
   std::string id;
   engine::game_spec spec;
@@ -73,6 +81,7 @@ struct room_settings {
   bool practice = false;                   // players may ask for hints
   std::chrono::system_clock::time_point created = std::chrono::system_clock::now();
   time_control timing;  // chosen at creation; "none" by default
+  vacated_policy vacated = vacated_policy::bot;
 };
 
 // The error a client gets when the store could not record what it asked for.
@@ -152,6 +161,8 @@ class room : public std::enable_shared_from_this<room> {
     std::weak_ptr<peer> conn;
     bool connected = false;
     std::unique_ptr<boost::asio::steady_timer> grace;  // running while dropped
+    bool retired = false;  // out of play (the engine skips it); its player may stay and watch
+    int gone = 0;          // k: the k-th seat out of the contest (retired, or resigned to the bot)
   };
   struct spectator {
     std::string name;
@@ -204,6 +215,11 @@ class room : public std::enable_shared_from_this<room> {
   void conclude(engine::outcome result, event over);
   void start_grace(int seat_index, std::chrono::milliseconds after);
   void grace_expired(int seat_index);
+  bool vacate(int seat_index, const std::string& reason);
+  bool retire_seat(int seat_index, const std::string& reason, std::unique_ptr<engine::state> next);
+  void mark_gone(int seat_index);
+  engine::outcome ranked(engine::outcome result, bool by_engine) const;
+  int seats_in_play() const;
   bool take_over(int seat_index, const std::string& reason);
   void hand_to_bot(int seat_index, const engine::bot& b);
   void remove_member(const std::string& player);

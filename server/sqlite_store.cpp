@@ -28,7 +28,7 @@ namespace {
 
 // Migration i brings the schema from version i to i + 1. Never change one that has shipped:
 // append another.
-constexpr std::array<const char*, 2> migrations{R"sql(
+constexpr std::array<const char*, 3> migrations{R"sql(
 CREATE TABLE identities (
   id          TEXT PRIMARY KEY,
   name        TEXT NOT NULL,
@@ -106,6 +106,10 @@ INSERT OR IGNORE INTO game_players (room, seat, player, name)
   FROM events AS e, json_each(e.body, '$.players') AS p
   WHERE json_extract(e.body, '$.type') = 'game_started'
     AND e.room IN (SELECT room FROM finished_games);
+)sql",
+                                                R"sql(
+-- What happens to a seat whose player is gone in a game of three or more: 'bot' or 'retire'.
+ALTER TABLE rooms ADD COLUMN vacated_seats TEXT NOT NULL DEFAULT 'bot';
 )sql"};
 
 // What find_records() filters on; ?1 game, ?2 player (id or name), ?3 from, ?4 until, ?5 public
@@ -176,7 +180,7 @@ class use {
 
 constexpr const char* room_columns =
     "id, game, spec, params, seats, public, invite_code, creator, seed, bots, practice, "
-    "auto_start, status, created_ms, time_control";
+    "auto_start, status, created_ms, time_control, vacated_seats";
 
 class sqlite_store final : public store {
  public:
@@ -218,7 +222,7 @@ class sqlite_store final : public store {
               "SELECT id, name, token_hash, created_ms FROM identities WHERE token_hash = ?1"},
              {&insert_room_, std::string("INSERT INTO rooms (") + room_columns +
                                  ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-                                 "?13, ?14, ?15)"},
+                                 "?13, ?14, ?15, ?16)"},
              {&insert_event_, "INSERT INTO events (room, version, body) VALUES (?1, ?2, ?3)"},
              {&set_status_, "UPDATE rooms SET status = ?2 WHERE id = ?1"},
              {&unfinished_rooms_, std::string("SELECT ") + room_columns +
@@ -289,7 +293,8 @@ class sqlite_store final : public store {
           .integer(12, room.auto_start)
           .text(13, status_text(room.status))
           .integer(14, room.created_ms)
-          .text(15, room.time_control);
+          .text(15, room.time_control)
+          .text(16, room.vacated_seats);
       return u.step() == SQLITE_DONE && insert_events(room.id, events);
     });
   }
@@ -503,6 +508,7 @@ class sqlite_store final : public store {
     r.status = status_from_text(u.column_text(12)).value_or(room_status::closed);
     r.created_ms = u.column_int(13);
     r.time_control = u.column_text(14);
+    r.vacated_seats = u.column_text(15);
     return r;
   }
 

@@ -53,6 +53,7 @@ struct room_record {
   room_status status = room_status::waiting;
   std::int64_t created_ms = 0;
   std::string time_control = "none";  // canonical text (server/time_control.hpp)
+  std::string vacated_seats = "bot";  // "bot" or "retire" (room.hpp: vacated_policy)
 };
 
 // One room event exactly as clients received it (the params of the room.event notification).

@@ -37,6 +37,22 @@ std::uint64_t state::perft(int depth) const {
   return total;
 }
 
+result<void> state::retire(int) {
+  return fail("cannot_retire", "this game has no rule for a player who leaves it");
+}
+
+result<void> check_retire(const state& s, int player, bool retired) {
+  if (s.is_terminal()) return fail("game_over", "the game is over");
+  if (player < 0 || player >= s.num_players()) {
+    return fail("bad_player", "there is no player " + std::to_string(player), "player");
+  }
+  if (retired) {
+    return fail("already_retired", "player " + std::to_string(player) + " is already out of play",
+                "player");
+  }
+  return {};
+}
+
 result<nlohmann::json> game::analyze(const state&) const {
   return fail("no_analysis", "no analysis is available for " + std::string(display_name()));
 }

@@ -77,6 +77,14 @@ class state {
   // material); nullopt for games without such a rule.
   virtual std::optional<engine::outcome> outcome_when_halted() const { return std::nullopt; }
 
+  // Takes `player` out of play for good (they resigned or abandoned a game of three or more):
+  // from then on the game goes on without them and current_player() is never theirs again; a
+  // retirement that leaves one player in play ends the game. The outcome ranks retired players
+  // below everyone still in play, a later retirement above an earlier one. Refused, with the
+  // state untouched, for a game that is over or a player already retired; games without a rule
+  // for a leaving player refuse it with the code "cannot_retire" (the default).
+  virtual result<void> retire(int player);
+
   // The canonical text of the position: equal positions print equal text, and the game's
   // state_from_text() reads it back.
   virtual std::string to_text() const = 0;
@@ -90,6 +98,10 @@ class state {
   // override it with their fast paths (and must where lists_all_moves() can be false).
   virtual std::uint64_t perft(int depth) const;
 };
+
+// What every retire() checks first: the game is not over, `player` is one of its players and
+// has not retired (`retired`, as the engine knows it).
+result<void> check_retire(const state& s, int player, bool retired);
 
 struct player_range {
   int min = 2;

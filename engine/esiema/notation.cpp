@@ -441,16 +441,16 @@ result<position> parse_position(std::string_view raw, const rules& r) {
       return bad(who + " is still playing: nothing of theirs can be retired");
     }
     if (pos.stage == phase::setup) {
-      if (pos.captured[s] || pos.retired[s] || pos.out[s]) {
-        return bad("nothing is captured and no one is out in the setup");
-      }
+      // Nobody is eliminated in the setup, but a player may retire (resign or abandon) in it.
+      if (pos.captured[s]) return bad("nothing is captured in the setup");
       if (pos.placed(s) > r.setup_quota(s) || (!mother && pos.placed(s) > 0)) {
         return bad(who +
                    " cannot have placed these balls in the setup: the mother comes first, "
                    "and " +
                    std::to_string(r.setup_quota(s)) + " balls at most");
       }
-    } else if (!pos.out[s] && !mother) {
+    } else if (pos.stage == phase::play && !pos.out[s] && !mother) {
+      // (A game that ended in the setup, everyone else having retired, may end without it.)
       return bad(who + " is still playing, so their mother ball must be on the board");
     }
   }

@@ -132,7 +132,7 @@ void position::after_setup_placement(const rules& r) {
       static_cast<int>(std::find(order.begin(), order.begin() + players, to_move) - order.begin());
   for (int step = 1; step <= players; ++step) {
     int s = order[(i + step) % players];
-    if (placed(s) < r.setup_quota(s)) {
+    if (in_game(s) && placed(s) < r.setup_quota(s)) {
       to_move = s;
       return;
     }
@@ -153,6 +153,7 @@ void position::after_turn(const rules& r) {
 
 void position::start_turn(int seat, const rules& r) {
   for (;;) {
+    if (!in_game(seat)) seat = next_after(seat);  // the setup's first player may have retired
     if (remaining() == 1) {
       to_move = seat;
       return finish(ending::last_player);
@@ -178,6 +179,31 @@ void position::start_turn(int seat, const rules& r) {
     to_move = seat;
     return;
   }
+}
+
+void position::retire(int seat, const rules& r) {
+  // The engine decides: the small balls on the board leave with the mother, so a retired player
+  // is exactly an eliminated one, with nothing of theirs left in play.
+  for (auto& c : pits) {
+    c.total = static_cast<std::uint8_t>(c.total - c.small[seat]);
+    retired[seat] += c.small[seat];
+    c.small[seat] = 0;
+  }
+  eliminate(seat);
+  passes = 0;  // as after an elimination, the board changed
+  if (stage == phase::setup) {
+    if (remaining() == 1) {
+      to_move = next_after(seat);
+      return finish(ending::last_player);
+    }
+    if (to_move == seat) after_setup_placement(r);
+    return;
+  }
+  check_draw_window(r);
+  if (is_over()) return;
+  // Whoever was to act still has an action (fewer balls on the board only open paths), so only
+  // the retired player's own turn passes on; a remaining single player wins at once.
+  start_turn(to_move == seat ? next_after(seat) : to_move, r);
 }
 
 void position::eliminate(int seat) {

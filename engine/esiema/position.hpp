@@ -33,7 +33,7 @@ struct position {
   std::array<pit_contents, num_pits> pits{};
   std::array<int, max_players> reserve{};   // small balls in hand
   std::array<int, max_players> captured{};  // small balls lost to captures
-  std::array<int, max_players> retired{};   // reserve taken out of the game at elimination
+  std::array<int, max_players> retired{};   // balls taken out of the game on going out
   std::array<pit, max_players> mother_pit{no_pit, no_pit, no_pit, no_pit, no_pit, no_pit};
   std::array<int, max_players> out{};    // 0: still playing; k: the k-th player eliminated
   std::array<int, max_players> order{};  // seats in turn order; order[0] begins both phases
@@ -67,6 +67,10 @@ struct position {
   // Applies a legal action of to_move (legality.hpp checks) and runs the rules up to the next
   // decision or the end.
   void play_unchecked(const move& m, const rules& r);
+
+  // A player in the game leaves it for good (resigned or abandoned): they are out as if
+  // eliminated, in the order of going out, and the game goes on without them.
+  void retire(int seat, const rules& r);
 
   int next_after(int seat) const;  // the next seat in turn order still in the game
 

@@ -116,6 +116,13 @@ std::string state::random_move(std::mt19937_64& rng) const {
   return move_text(random_sowing(position_, position_.to_move, starts[pick], rng));
 }
 
+result<void> state::retire(int player) {
+  bool out = player >= 0 && player < num_players() && !position_.in_game(player);
+  if (auto ok = check_retire(*this, player, out); !ok) return ok;
+  position_.retire(player, rules_);
+  return {};
+}
+
 std::optional<engine::outcome> state::outcome() const {
   if (!position_.is_over()) return std::nullopt;
   const esiema::position& pos = position_;

@@ -30,6 +30,8 @@ class state final : public engine::state {
   // Uniform over the pits the player can act from (reproduction counts as acting from the
   // mother's pit), then a random legal path and ball order, or a uniform reproduction count.
   std::string random_move(std::mt19937_64& rng) const override;
+  // As an elimination (position::retire): the order of going out ranks the players.
+  result<void> retire(int player) override;
   bool is_terminal() const override { return position_.is_over(); }
   std::optional<engine::outcome> outcome() const override;
   std::string to_text() const override;

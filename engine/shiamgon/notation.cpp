@@ -127,6 +127,8 @@ std::string ending_key(ending e) {
       return "repetition";
     case ending::turn_cap:
       return "turn-cap";
+    case ending::last_player:
+      return "last-player";
     default:
       return "-";
   }
@@ -194,6 +196,13 @@ std::string position_text(const position& pos) {
   } else {
     out += pos.seen_text();
   }
+  if (pos.retired_count() > 0) {
+    out += ' ';
+    for (int s = 0; s < r.players; ++s) {
+      if (s) out += ',';
+      put(pos.retired(s));
+    }
+  }
   return out;
 }
 
@@ -201,7 +210,9 @@ result<position> parse_position(std::string_view raw, const rules& r) {
   const geometry& g = r.geometry();
   std::string_view text = trim(raw);
   auto fields = split(text, ' ');
-  if (fields.size() != 9) return bad("expected 9 fields separated by single spaces");
+  if (fields.size() != 9 && fields.size() != 10) {
+    return bad("expected 9 fields separated by single spaces, and a tenth for retired players");
+  }
 
   std::vector<int> board(g.num_cells(), no_owner);
   auto rows = split(fields[0], '/');
@@ -285,7 +296,8 @@ result<position> parse_position(std::string_view raw, const rules& r) {
   auto turns = number(fields[6]);
   if (!passes || !turns) return bad("bad pass or turn count");
   ending end = ending::none;
-  for (auto e : {ending::none, ending::all_passed, ending::repetition, ending::turn_cap}) {
+  for (auto e : {ending::none, ending::all_passed, ending::repetition, ending::turn_cap,
+                 ending::last_player}) {
     if (fields[7] == ending_key(e)) end = e;
   }
   if (ending_key(end) != fields[7]) return bad("unknown end '" + std::string(fields[7]) + "'");
@@ -302,8 +314,36 @@ result<position> parse_position(std::string_view raw, const rules& r) {
       seen.push_back(v);
     }
   }
+  std::array<int, max_players> retired{};
+  int retirements = 0;
+  if (fields.size() == 10) {
+    auto orders = split(fields[9], ',');
+    if (static_cast<int>(orders.size()) != r.players)
+      return bad("retired needs one number per seat");
+    int highest = 0;
+    for (int s = 0; s < r.players; ++s) {
+      auto k = number(orders[s], r.players - 1);
+      if (!k || (*k > 0 && std::count(retired.begin(), retired.end(), *k) > 0)) {
+        return bad("bad retirement order '" + std::string(fields[9]) + "'");
+      }
+      retired[s] = *k;
+      retirements += *k > 0;
+      highest = std::max(highest, *k);
+    }
+    // Written only once someone has retired, numbered 1, 2, ... in the order they retired.
+    if (retirements == 0 || highest != retirements) {
+      return bad("retired must number the retired players 1, 2, ... in the order they retired");
+    }
+  }
+  if ((end == ending::last_player) != (r.players - retirements == 1)) {
+    return bad("the game ends when, and only when, one player is left who has not retired");
+  }
+  // (A retired placer's displacements may still be pending: the others decide them.)
+  if (end == ending::none && retired[pending ? pending->waiting.front() : to_move]) {
+    return bad("a retired player never decides");
+  }
   position pos(r, std::move(board), to_move, std::move(pending), placements, held, *passes, *turns,
-               end, std::move(seen));
+               end, std::move(seen), retired);
   if (!pos.over() && !pos.pending() && pos.placements_for(to_move).none()) {
     return bad(colour_name(to_move) + " has no legal placement and would have passed");
   }

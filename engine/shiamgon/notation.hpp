@@ -11,7 +11,8 @@
 //
 // Seats are colours: Red, Blue, Green, Yellow, Violet (letters R B G Y V), in seating order.
 //
-// Positions (canonical text), nine fields separated by single spaces:
+// Positions (canonical text), nine fields separated by single spaces, and a tenth once a player
+// has retired:
 //   board       the centre and the rings from the inside out (triangles: the rows from the apex)
 //               separated by '/', each listing its cells from index 1: a colour letter for a
 //               stone, a number for a run of empty cells
@@ -23,9 +24,11 @@
 //               that owner the holder took
 //   passes      passes in a row
 //   turns       turns completed (placements and passes)
-//   end         '-', "passed", "repetition" or "turn-cap"
+//   end         '-', "passed", "repetition", "turn-cap" or "last-player"
 //   seen        '-', or the keys of the positions seen at the start of a turn (repetition rule),
 //               16 hex digits each, ascending, separated by ','
+//   retired     per seat, separated by ',': 0 while playing, k for the k-th player to retire;
+//               left out while nobody has retired (so games without retirements read as before)
 
 #include <optional>
 #include <string>

@@ -198,6 +198,7 @@ cell_set position::crowded(int seat) const {
 }
 
 cell_set position::placements_for(int seat) const {
+  if (retired_[seat]) return {};  // a retired player passes
   if (moves_known_ && seat == to_move_) return moves_;
   return reach(seat) & ~crowded(seat);
 }
@@ -267,10 +268,9 @@ void position::continue_displacements() {
       d.waiting.erase(d.waiting.begin());
       continue;
     }
-    if (targets.count() == 1) {
-      int to = 0;
-      while (!targets[to])
-        ++to;
+    // One choice, or a retired player's, which nobody makes: the first qualifying cell.
+    if (targets.count() == 1 || retired_[seat]) {
+      int to = static_cast<int>(targets._Find_first());
       put(stone, no_owner);
       put(to, seat);
       capture_encircled(seat, {stone, to});
@@ -309,16 +309,45 @@ void position::begin_turn() {
     // Kept for legal_moves() and perft, which ask next; put() forgets it.
     moves_ = placements_for(to_move_);
     moves_known_ = true;
-    if (moves_.any()) return;
-    ++passes_in_row_;
-    ++turns_;
-    if (passes_in_row_ >= rules_.players) {
-      end_ = ending::all_passed;
-      return;
-    }
-    to_move_ = rules_.next(to_move_);
-    moves_known_ = false;
+    if (moves_.any() || !pass()) return;
   }
+}
+
+bool position::pass() {
+  ++passes_in_row_;
+  ++turns_;
+  if (passes_in_row_ >= rules_.players) {
+    end_ = ending::all_passed;
+    return false;
+  }
+  to_move_ = rules_.next(to_move_);
+  moves_known_ = false;
+  return true;
+}
+
+int position::retired_count() const {
+  return static_cast<int>(
+      std::count_if(retired_.begin(), retired_.end(), [](int k) { return k > 0; }));
+}
+
+void position::retire(int seat) {
+  retired_[seat] = retired_count() + 1;
+  moves_known_ = false;
+  if (rules_.players - retired_count() == 1) {
+    pending_.reset();
+    end_ = ending::last_player;
+    return;
+  }
+  if (pending_) {
+    // Their decision, now or later in this placement's queue, is made for them.
+    if (pending_->waiting.front() == seat) {
+      last_captures_.clear();
+      continue_displacements();
+    }
+    return;
+  }
+  // Their own turn passes (the turn's position is already seen: the pass does not look again).
+  if (to_move_ == seat && pass()) begin_turn();
 }
 
 void position::capture_encircled(int actor, std::pair<int, int> changed) {

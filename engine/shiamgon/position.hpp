@@ -15,7 +15,7 @@
 
 namespace boardroom::engine::shiamgon {
 
-enum class ending { none, all_passed, repetition, turn_cap };
+enum class ending { none, all_passed, repetition, turn_cap, last_player };
 
 // A repetition key in 16 hex digits.
 std::string key_text(std::uint64_t k);
@@ -59,6 +59,10 @@ class position {
   bool over() const { return end_ != ending::none; }
 
   int placements(int seat) const { return placements_[seat]; }
+  // 0 while `seat` plays; k when it was the k-th player to retire (see retire()).
+  int retired(int seat) const { return retired_[seat]; }
+  const std::array<int, max_players>& retirements() const { return retired_; }
+  int retired_count() const;
   // held[h][o]: stones of seat o that seat h holds as prisoners.
   const prisoner_table& held() const { return held_; }
   int prisoners_won(int seat) const;
@@ -97,13 +101,21 @@ class position {
   void place(int target);
   void shift(int to);
 
+  // `seat` leaves the game for good (resigned or abandoned; engine decision, see rules.md): its
+  // stones stay on the board, it passes every turn from now on, any displacement it has to
+  // decide is made for it (the first qualifying cell), and it ranks below every player still in
+  // the game. When one player is left in the game, it has won. Unchecked: `seat` plays and the
+  // game is not over.
+  void retire(int seat);
+
   // The key of the repetition rule: a 64-bit hash of the board and the player to move.
   std::uint64_t key() const;
 
   // For reading positions from text.
   position(const shiamgon::rules& r, std::vector<int> board, int to_move,
            std::optional<displacement> pending, std::array<int, max_players> placements,
-           prisoner_table held, int passes, int turns, ending end, std::vector<std::uint64_t> seen)
+           prisoner_table held, int passes, int turns, ending end, std::vector<std::uint64_t> seen,
+           std::array<int, max_players> retired = {})
       : rules_(r),
         board_(std::move(board)),
         to_move_(to_move),
@@ -113,7 +125,8 @@ class position {
         passes_in_row_(passes),
         turns_(turns),
         end_(end),
-        seen_(std::move(seen)) {
+        seen_(std::move(seen)),
+        retired_(retired) {
     index_board();
     for (auto k : seen_)
       seen_text_ += key_text(k) + ",";
@@ -130,6 +143,7 @@ class position {
   void share_prisoners(int owner, int completer, int size, const std::array<int, max_players>& s);
   void continue_displacements();
   void begin_turn();
+  bool pass();  // the player to move passes; false when that ended the game
 
   shiamgon::rules rules_;
   std::vector<int> board_;
@@ -142,8 +156,9 @@ class position {
   ending end_ = ending::none;
   std::vector<std::uint64_t> seen_;  // sorted
   std::string seen_text_;            // each key in 16 hex digits and a comma, in the same order
-  bool full_check_ = true;           // the next encirclement check looks at every cluster
-  cell_set moves_;                   // placements_for(to_move_) while moves_known_
+  std::array<int, max_players> retired_{};  // see retired()
+  bool full_check_ = true;                  // the next encirclement check looks at every cluster
+  cell_set moves_;                          // placements_for(to_move_) while moves_known_
   bool moves_known_ = false;
   std::uint64_t board_key_ = 0;  // the Zobrist hash of the board (position.cpp)
   std::vector<capture> last_captures_;

@@ -45,19 +45,36 @@ std::vector<std::string> state::legal_moves() const {
   return out;
 }
 
+result<void> state::retire(int player) {
+  bool retired = player >= 0 && player < num_players() && position_.retired(player) > 0;
+  if (auto ok = check_retire(*this, player, retired); !ok) return ok;
+  position_.retire(player);
+  return {};
+}
+
 std::optional<engine::outcome> state::outcome() const {
   if (!position_.over()) return std::nullopt;
   int n = num_players();
   engine::outcome o;
   for (int s = 0; s < n; ++s)
     o.scores.push_back(position_.score(s));
+  // Players still in the game by score, then the retired ones, the last to retire first.
+  const int playing = n - position_.retired_count();
   for (int s = 0; s < n; ++s) {
+    if (int k = position_.retired(s); k > 0) {
+      o.ranks.push_back(playing + position_.retired_count() - k + 1);
+      continue;
+    }
     int better = 0;
     for (int t = 0; t < n; ++t)
-      better += o.scores[t] > o.scores[s];
+      better += position_.retired(t) == 0 && o.scores[t] > o.scores[s];
     o.ranks.push_back(better + 1);
   }
   switch (position_.end()) {
+    case ending::last_player:
+      o.reason = "last_player";
+      o.description = colour_name(o.winners().front()) + " wins: every other player retired";
+      return o;
     case ending::repetition:
       o.reason = "repetition";
       o.description = "Triampsalm: the position repeated";
@@ -148,7 +165,8 @@ nlohmann::json state::view() const {
                        {"prisoners_won", pos.prisoners_won(s)},
                        {"prisoners_by_owner", took},
                        {"stones_lost", pos.stones_lost(s)},
-                       {"score", pos.score(s)}});
+                       {"score", pos.score(s)},
+                       {"retired", pos.retired(s)}});
   }
   nlohmann::json pending = nullptr;
   if (const auto& d = pos.pending()) {

@@ -17,6 +17,8 @@ class state final : public engine::state {
   int current_player() const override;
   result<std::string> play(std::string_view text) override;
   std::vector<std::string> legal_moves() const override;
+  // See position::retire(): the stones stay, the player passes from then on.
+  result<void> retire(int player) override;
   bool is_terminal() const override { return position_.over(); }
   std::optional<engine::outcome> outcome() const override;
   std::string to_text() const override;

@@ -223,7 +223,61 @@ void check_perft(const state& st) {
   }
 }
 
-void playout(const variant& v, int players, std::uint64_t seed) {
+// A game that supports retire() keeps its promises: the retired player never decides again, a
+// second retirement is refused, and the outcome ranks retired players below the winners, a later
+// retirement above an earlier one.
+struct retirements {
+  std::vector<int> order;  // the players retired so far, first first
+
+  bool contains(int p) const { return std::find(order.begin(), order.end(), p) != order.end(); }
+
+  // One retirement of a random player, now and then.
+  void maybe_retire(state& st, state& twin, int players, std::mt19937_64& rng) {
+    if (st.is_terminal() || rng() % 16 != 0) return;
+    const int p = static_cast<int>(rng() % players);
+    auto done = st.retire(p);
+    auto done_too = twin.retire(p);
+    ASSERT_EQ(done.has_value(), done_too.has_value());
+    if (!done) {
+      // Retired before, or (Esiema) eliminated by the rules: out either way.
+      EXPECT_EQ(done.error().code, "already_retired") << done.error().message;
+      EXPECT_FALSE(done.error().message.empty());
+      return;
+    }
+    EXPECT_FALSE(contains(p)) << "player " << p << " retired twice";
+    order.push_back(p);
+    if (!st.is_terminal()) {
+      EXPECT_FALSE(contains(st.current_player())) << "a retired player is to decide";
+    }
+    auto again = st.clone()->retire(p);
+    ASSERT_FALSE(again.has_value());
+    EXPECT_EQ(again.error().code, st.is_terminal() ? "game_over" : "already_retired");
+  }
+
+  void check_outcome(const state& st) const {
+    auto o = st.outcome();
+    ASSERT_TRUE(o.has_value());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      for (int w : o->winners())
+        EXPECT_GT(o->ranks[order[i]], o->ranks[w]) << "retired player " << order[i];
+      if (i > 0) {
+        EXPECT_LT(o->ranks[order[i]], o->ranks[order[i - 1]]) << "a later retirement ranks lower";
+      }
+    }
+  }
+};
+
+bool retires(const variant& v, int players) {
+  auto st = v.g->new_state(players, v.params, 1);
+  if (!st) return false;
+  auto done = (*st)->retire(0);
+  if (!done) {
+    EXPECT_EQ(done.error().code, "cannot_retire") << done.error().message;
+  }
+  return done.has_value();
+}
+
+void playout(const variant& v, int players, std::uint64_t seed, bool retiring = false) {
   auto made = v.g->new_state(players, v.params, seed);
   ASSERT_TRUE(made.has_value()) << made.error().message;
   auto st = std::move(*made);
@@ -231,6 +285,7 @@ void playout(const variant& v, int players, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::vector<std::string> before;  // the previous position's moves: mostly illegal now
   std::size_t listed_so_far = 0;
+  retirements retired;
   for (int ply = 0;; ++ply) {
     ASSERT_LT(ply, max_plies) << "the game did not end";
     SCOPED_TRACE("ply " + std::to_string(ply) + ": " + st->to_text());
@@ -246,6 +301,7 @@ void playout(const variant& v, int players, std::uint64_t seed) {
     for (const auto& m : before) {
       if (all && !listed(moves, m)) expect_rejected(*st, m);
     }
+    if (st->is_terminal() && retiring) retired.check_outcome(*st);
     if (::testing::Test::HasFatalFailure() || st->is_terminal()) return;
 
     if (all) {
@@ -273,6 +329,7 @@ void playout(const variant& v, int players, std::uint64_t seed) {
     if (moves.size() > 16) std::shuffle(moves.begin(), moves.end(), rng);
     moves.resize(std::min<std::size_t>(moves.size(), 16));
     before = std::move(moves);
+    if (retiring) retired.maybe_retire(*st, *twin, players, rng);
     if (listed_so_far > max_listed) return;
   }
 }
@@ -304,6 +361,19 @@ TEST_P(contract, random_playouts_keep_every_promise) {
       SCOPED_TRACE(std::string(v.g->key()) + " with " + std::to_string(players) +
                    " players, seed " + std::to_string(seed));
       playout(v, players, seed);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST_P(contract, random_playouts_with_retirements_keep_every_promise) {
+  const variant& v = GetParam();
+  for (int players = std::max(3, v.g->players().min); players <= v.g->players().max; ++players) {
+    if (!offered(v, players) || !retires(v, players)) continue;
+    for (std::uint64_t seed = 1; seed <= min_seeds; ++seed) {
+      SCOPED_TRACE(std::string(v.g->key()) + " with " + std::to_string(players) +
+                   " players and retirements, seed " + std::to_string(seed));
+      playout(v, players, seed, true);
       if (HasFatalFailure()) return;
     }
   }

@@ -1056,6 +1056,112 @@ TEST(esiema_draw, players_out_during_the_window_rank_below_the_draw_3p) {
             "to one small ball");
 }
 
+// --- retirement (a player who resigned or abandoned the game) ------------------------------
+
+// Red, blue and yellow; blue's balls lie in f8 and with yellow's in k6.
+scenario retirement_3p() {
+  scenario s;
+  s.players = 3;
+  s.drawing = R"(
+              byY   .   .   .   .   B
+             .   .   .   .   .   .   .
+           .   .   .   .   .   .   .   .
+         .   .   .   .   .   .   .   .   .
+       .   .   .   .   .   .   .   .   .   .
+     .   .   .   .   .  rr   .  bb   .   .   .
+       .   .   .   .   .   .   .   .   .   .
+         .   .   .   .   .   .   .   .   .
+           .   .   .   .   .   .   .   .
+             .   .   .   .   .   .   .
+               R   .   .   .   .   .
+  )";
+  return s;
+}
+
+// Retiring is going out as by elimination: the mother leaves the board and the reserve the game;
+// the small balls on the board leave with them (engine decision). Red keeps the turn.
+TEST(esiema_retirement, takes_every_ball_out_of_play_and_the_others_go_on_3p) {
+  auto st = retirement_3p().make();
+  ASSERT_TRUE(st->retire(1).has_value());
+  EXPECT_EQ(board_of(*st), board_field(R"(
+               yY   .   .   .   .   .
+             .   .   .   .   .   .   .
+           .   .   .   .   .   .   .   .
+         .   .   .   .   .   .   .   .   .
+       .   .   .   .   .   .   .   .   .   .
+     .   .   .   .   .  rr   .   .   .   .   .
+       .   .   .   .   .   .   .   .   .   .
+         .   .   .   .   .   .   .   .   .
+           .   .   .   .   .   .   .   .
+             .   .   .   .   .   .   .
+               R   .   .   .   .   .
+  )"));
+  EXPECT_EQ(field(st->to_text(), "out"), "0,1,0");
+  EXPECT_EQ(field(st->to_text(), "reserve"), "68,0,69");
+  EXPECT_EQ(field(st->to_text(), "retired"), "0,70,0");
+  EXPECT_EQ(st->current_player(), 0);
+  play(*st, "f6-f7r-f8r");
+  EXPECT_EQ(st->current_player(), 2);  // blue is skipped
+  EXPECT_FALSE(st->is_terminal());
+}
+
+// The player to act retires: the turn passes to the next one still in the game.
+TEST(esiema_retirement, of_the_player_to_act_passes_the_turn_on_3p) {
+  auto st = retirement_3p().make();
+  ASSERT_TRUE(st->retire(0).has_value());
+  EXPECT_EQ(st->current_player(), 1);
+  EXPECT_EQ(field(st->to_text(), "out"), "1,0,0");
+}
+
+// The last player left wins; the order of going out ranks the others, the first out last.
+TEST(esiema_retirement, leaves_the_last_player_the_winner_3p) {
+  auto st = retirement_3p().make();
+  ASSERT_TRUE(st->retire(2).has_value());
+  ASSERT_TRUE(st->retire(0).has_value());
+  ASSERT_TRUE(st->is_terminal());
+  EXPECT_EQ(st->current_player(), no_player);
+  auto o = st->outcome();
+  EXPECT_EQ(o->reason, "last_player");
+  EXPECT_EQ(o->ranks, (std::vector<int>{2, 1, 3}));
+  EXPECT_EQ(o->scores, (std::vector<double>{0.0, 1.0, 0.0}));
+  EXPECT_EQ(o->description, "Blue wins: every other player is out");
+  auto again = the_game().state_from_text(3, retirement_3p().resolved(), st->to_text());
+  ASSERT_TRUE(again.has_value()) << again.error().message;
+  EXPECT_EQ((*again)->to_text(), st->to_text());
+}
+
+TEST(esiema_retirement, is_refused_twice_out_of_range_and_after_the_end_3p) {
+  auto st = retirement_3p().make();
+  ASSERT_TRUE(st->retire(1).has_value());
+  const std::string before = st->to_text();
+  auto twice = st->retire(1);
+  ASSERT_FALSE(twice.has_value());
+  EXPECT_EQ(twice.error().code, "already_retired");
+  EXPECT_EQ(twice.error().message, "player 1 is already out of play");
+  EXPECT_EQ(st->retire(3).error().code, "bad_player");
+  EXPECT_EQ(st->to_text(), before);
+  ASSERT_TRUE(st->retire(2).has_value());
+  EXPECT_EQ(st->retire(0).error().code, "game_over");
+}
+
+// In the setup a retired player places no more balls, and the play phase begins with the next
+// player still in the game.
+TEST(esiema_retirement, in_the_setup_skips_the_player_from_then_on_3p) {
+  auto params = *resolve_params(the_game().param_specs(), {{"setup_balls", std::int64_t{2}},
+                                                           {"first_player", std::int64_t{1}}});
+  auto st = std::move(*the_game().new_state(3, params, 1));
+  play(*st, "@a1M");  // red begins
+  ASSERT_TRUE(st->retire(0).has_value());
+  EXPECT_EQ(st->current_player(), 1);
+  EXPECT_EQ(field(st->to_text(), "board"), "-");
+  play(*st, "@k11M");
+  play(*st, "@k6M");
+  play(*st, "@k10");  // blue again: red is skipped
+  play(*st, "@k7");
+  EXPECT_EQ(st->to_text().substr(0, 4), "play");
+  EXPECT_EQ(st->current_player(), 1);  // blue begins the play phase in red's place
+}
+
 // --- the view --------------------------------------------------------------------------------
 
 TEST(esiema_view, shows_pits_reserves_phase_and_the_player_to_act_3p) {

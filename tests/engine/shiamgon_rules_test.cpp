@@ -436,6 +436,97 @@ TEST(shiamgon_end, scores_and_ranks) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Retirement (a player who resigned or abandoned the game; engine decisions, see rules.md)
+
+position retired(position pos, int seat) {
+  state st(pos);
+  auto done = st.retire(seat);
+  EXPECT_TRUE(done.has_value()) << done.error().message;
+  return st.position();
+}
+
+TEST(shiamgon_retirement, the_stones_stay_and_the_player_passes_from_then_on) {
+  position pos = retired(displacement_start(), blue);
+  EXPECT_EQ(pos.owner(cell(large(), "i10")), blue);
+  EXPECT_EQ(pos.retired(blue), 1);
+  EXPECT_TRUE(pos.placements_for(blue).none());
+  ASSERT_TRUE(play(pos, "i7").has_value());       // next to nobody's stone
+  EXPECT_EQ(state(pos).current_player(), green);  // Blue passed
+  EXPECT_EQ(pos.passes_in_row(), 1);
+  EXPECT_EQ(pos.turns(), 2);
+}
+
+TEST(shiamgon_retirement, of_the_player_to_move_passes_the_turn) {
+  position pos = retired(displacement_start(), red);
+  EXPECT_EQ(state(pos).current_player(), blue);
+  EXPECT_EQ(pos.turns(), 1);
+}
+
+// Blue must shift i10 to i11 or j10; retired, the first qualifying cell in the board's order (the
+// order of the position text: the centre, then ring by ring) is taken for it.
+TEST(shiamgon_retirement, a_pending_decision_is_made_for_the_player) {
+  position pos = displacement_start();
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  ASSERT_EQ(state(pos).current_player(), blue);
+  pos = retired(pos, blue);
+  EXPECT_FALSE(pos.pending().has_value());
+  EXPECT_EQ(pos.owner(cell(large(), "i11")), blue);
+  EXPECT_EQ(pos.owner(cell(large(), "i10")), no_owner);
+  EXPECT_EQ(state(pos).current_player(), green);  // Blue's own turn passed
+}
+
+TEST(shiamgon_retirement, a_later_decision_in_the_same_placement_is_made_for_the_player) {
+  position pos = displacement_start(stones(large(), {{"h4", green}}));
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  pos = retired(pos, green);
+  EXPECT_EQ(state(pos).current_player(), blue);  // Blue still chooses
+  ASSERT_TRUE(play(pos, "i10-i11").has_value());
+  EXPECT_FALSE(pos.pending().has_value());
+  EXPECT_EQ(pos.owner(cell(large(), "h4")), no_owner);
+  EXPECT_EQ(pos.stones(green).count(), 2u);  // a1 and h4's stone, moved
+  EXPECT_EQ(state(pos).current_player(), blue);
+}
+
+TEST(shiamgon_retirement, ranks_below_the_others_later_retirements_higher) {
+  position pos = retired(retired(displacement_start(), blue), green);
+  ASSERT_TRUE(pos.over());
+  EXPECT_EQ(pos.end(), ending::last_player);
+  auto o = state(pos).outcome();
+  EXPECT_EQ(o->reason, "last_player");
+  EXPECT_EQ(o->description, "Red wins: every other player retired");
+  EXPECT_EQ(o->ranks, (std::vector<int>{1, 3, 2}));
+  EXPECT_EQ(state(pos).current_player(), no_player);
+
+  // A retired player with the best score still ranks below everyone in the game.
+  auto rules = make_rules(board_kind::disc_large, 3);
+  position ended(rules, displacement_start().board(), red, std::nullopt, {1, 9, 2}, {}, 3, 12,
+                 ending::all_passed, {}, {0, 1, 0});
+  EXPECT_EQ(state(ended).outcome()->ranks, (std::vector<int>{2, 3, 1}));
+}
+
+TEST(shiamgon_retirement, is_written_in_the_position_text_and_refused_twice) {
+  position pos = displacement_start();
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  const std::string before = position_text(pos);
+  EXPECT_EQ(std::count(before.begin(), before.end(), ' '), 8);  // no tenth field yet
+  pos = retired(pos, green);
+  std::string text = position_text(pos);
+  EXPECT_THAT(text, ::testing::EndsWith(" 0,0,1"));
+  auto back = parse_position(text, pos.rules());
+  ASSERT_TRUE(back.has_value()) << back.error().message;
+  EXPECT_EQ(position_text(*back), text);
+  EXPECT_FALSE(parse_position(before + " 0,0,2", pos.rules()).has_value());
+  EXPECT_FALSE(parse_position(before + " 0,1,1", pos.rules()).has_value());
+
+  state st(pos);
+  auto again = st.retire(green);
+  ASSERT_FALSE(again.has_value());
+  EXPECT_EQ(again.error().code, "already_retired");
+  ASSERT_TRUE(st.retire(blue).has_value());
+  EXPECT_EQ(st.retire(red).error().code, "game_over");
+}
+
+// ---------------------------------------------------------------------------------------------
 // Notation, setup, text
 
 TEST(shiamgon_notation, errors_name_the_problem) {

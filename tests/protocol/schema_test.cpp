@@ -260,7 +260,7 @@ TEST(DocExamples, EveryNotificationAndEventTypeHasAnExample) {
   }
   const json& types =
       schema_document(server_schema)["definitions"]["room_event"]["properties"]["type"]["enum"];
-  EXPECT_EQ(types.size(), 12u);
+  EXPECT_EQ(types.size(), 13u);
   for (const auto& type : types)
     EXPECT_TRUE(seen.contains(type)) << "no example of " << type;
   EXPECT_TRUE(seen.contains("lobby.update"));
@@ -544,13 +544,15 @@ json waiting_snapshot() {
              {"player", "p1"},
              {"name", "a"},
              {"connected", true},
-             {"bot", nullptr}},
+             {"bot", nullptr},
+             {"retired", false}},
             {{"seat", 1},
              {"role", "Spirits"},
              {"player", nullptr},
              {"name", ""},
              {"connected", false},
-             {"bot", "random"}}}},
+             {"bot", "random"},
+             {"retired", false}}}},
           {"spectators", 0},
           {"your_seat", 0},
           {"moves", json::array()},

@@ -147,7 +147,8 @@ TEST(RecordsStore, AnOlderDatabaseHasItsFinishedGamesIndexedWhenUpgraded) {
     ASSERT_EQ(sqlite3_open((dir.path() + "/" + server::database_file).c_str(), &db), SQLITE_OK);
     exec(db,
          "DROP TRIGGER index_finished_game; DROP TABLE finished_games; DROP TABLE game_players; "
-         "DELETE FROM schema_version WHERE version = 2");
+         "ALTER TABLE rooms DROP COLUMN vacated_seats; DELETE FROM schema_version WHERE version >= "
+         "2");
     sqlite3_close(db);
   }
   auto s = open_store(dir.path());
