@@ -248,12 +248,9 @@ void position::shift(int to) {
 
 void position::continue_displacements() {
   displacement& d = *pending_;
+  // The new stone itself stays through all of this: the placer's check spares it, and every
+  // shift or removal empties a cell next to it.
   while (!d.waiting.empty()) {
-    // Once the new stone itself has been captured there is nothing left to make room for.
-    if (board_[d.target] != d.placer) {
-      d.waiting.clear();
-      break;
-    }
     int seat = d.waiting.front();
     int stone = stone_next_to(seat, d.target);
     if (stone < 0) {

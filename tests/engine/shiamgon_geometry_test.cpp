@@ -4,6 +4,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
+
 #include "engine/shiamgon/geometry.hpp"
 #include "engine/shiamgon/rules.hpp"
 #include "shiamgon_helpers.hpp"
@@ -113,6 +116,9 @@ TEST(shiamgon_geometry, contact_fractions_of_the_text) {
   EXPECT_EQ(g.neighbours(0).size(), 3u);
 }
 
+// Ruling (rules.md, Discs): the offsets follow three rules. Equal rings half a cell apart here;
+// the centred fine cell where the count doubles and the quarter cell between the 6- and the
+// 15-ring are the contact fractions above.
 TEST(shiamgon_geometry, equal_rings_are_offset_by_half_a_cell) {
   const geometry& g = large();
   for (int r = 1; r < g.rings(); ++r) {
@@ -120,6 +126,35 @@ TEST(shiamgon_geometry, equal_rings_are_offset_by_half_a_cell) {
     fraction half(1, 2 * g.ring_size(r));
     fraction d = g.offset(r + 1) - g.offset(r);
     EXPECT_TRUE(d == half || d == fraction(0) - half) << "rings " << r << " and " << r + 1;
+  }
+}
+
+// Ruling (rules.md, Neighbours and walls): cells of consecutive rings are adjacent exactly when
+// their spans overlap by a positive angle; cells meeting at a single point are not. With the
+// offsets of the two discs no boundary of a ring meets one of the next ring, so no such point
+// contact exists at all.
+TEST(shiamgon_geometry, ruling_only_a_positive_overlap_makes_rings_adjacent) {
+  for (auto kind : {board_kind::disc_large, board_kind::disc_small}) {
+    const geometry& g = geometry_of(kind);
+    SCOPED_TRACE(std::string(board_key(kind)));
+    int point_contacts = 0;
+    for (int a = 1; a < g.num_cells(); ++a) {
+      for (int b = 1; b < g.num_cells(); ++b) {
+        const cell_info& x = g.info(a);
+        const cell_info& y = g.info(b);
+        if (y.ring != x.ring + 1) continue;
+        bool overlap = false, touch = false;
+        for (int turn = -1; turn <= 1; ++turn) {
+          fraction lo = std::max(x.start, y.start + turn);
+          fraction hi = std::min(x.end, y.end + turn);
+          overlap = overlap || lo < hi;
+          touch = touch || lo == hi;
+        }
+        EXPECT_EQ(g.adjacent(a, b), overlap) << g.name(a) << " " << g.name(b);
+        point_contacts += touch && !overlap;
+      }
+    }
+    EXPECT_EQ(point_contacts, 0);
   }
 }
 
@@ -286,6 +321,7 @@ std::vector<int> count_stones(const std::vector<int>& board, int players) {
   return out;
 }
 
+// Ruling (rules.md, The boards): 4 players on the small disc are not offered.
 TEST(shiamgon_start, stone_counts) {
   struct expectation {
     board_kind board;
@@ -386,6 +422,8 @@ TEST(shiamgon_start, triangle_corners) {
   }
 }
 
+// Ruling (rules.md, Start): handicap stones on the third ring from outside, in the seat's own
+// sector, not adjacent to another player's stone; a seat asking for more is refused.
 TEST(shiamgon_start, handicap_stones) {
   auto r = testing::make_rules(board_kind::disc_large, 3);
   r.handicap = {2, 0, 3, 0, 0};
@@ -402,6 +440,36 @@ TEST(shiamgon_start, handicap_stones) {
     }
   }
   EXPECT_EQ(on_thirty, (std::vector<int>{2, 0, 3}));
+  // Engine decision (rules.md, Start): spread evenly over the cells that qualify, each in the
+  // middle of an equal share, so the first and the last stay free while twice as many qualify.
+  std::vector<int> open;  // Red's qualifying cells on ring h, clockwise through its sector
+  auto empty = start_board(testing::make_rules(board_kind::disc_large, 3));
+  for (int k = 0; k < g.ring_size(8); ++k) {
+    int c = g.cell_at(8, k);
+    sector s = sector_of(r, 0);
+    if (g.info(c).start < s.start || g.info(c).end > s.end || empty->at(c) != no_owner) continue;
+    bool alone = true;
+    for (const auto& n : g.neighbours(c))
+      alone = alone && empty->at(n.cell) != 1 && empty->at(n.cell) != 2;
+    if (alone) open.push_back(c);
+  }
+  ASSERT_GE(open.size(), 6u);
+  for (int want = 1; want <= 6; ++want) {
+    SCOPED_TRACE(want);
+    r.handicap = {want, 0, 0, 0, 0};
+    auto with = *start_board(r);
+    std::vector<int> at;  // positions in `open`
+    for (int i = 0; i < static_cast<int>(open.size()); ++i) {
+      if (with[open[i]] == 0) at.push_back(i);
+    }
+    ASSERT_EQ(static_cast<int>(at.size()), want);
+    if (2 * want <= static_cast<int>(open.size())) {
+      EXPECT_GT(at.front(), 0);
+      EXPECT_LT(at.back(), static_cast<int>(open.size()) - 1);
+    }
+    for (std::size_t i = 2; i < at.size(); ++i)
+      EXPECT_LE(std::abs((at[i] - at[i - 1]) - (at[i - 1] - at[i - 2])), 1);
+  }
   r.handicap = {6, 0, 0, 0, 0};
   EXPECT_TRUE(start_board(r).has_value());
   auto s = testing::make_rules(board_kind::disc_small, 5);

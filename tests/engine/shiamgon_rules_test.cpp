@@ -97,6 +97,8 @@ TEST(shiamgon_reach, x_reaches_y_across_the_broken_wall) {
   EXPECT_EQ(refused.error().message, g.name(x) + " is adjacent to two stones of Blue");
 }
 
+// Ruling (rules.md, A turn): a route is blocked when the wall stone has wall partners on both arcs
+// between start and target.
 TEST(shiamgon_reach, a_continuous_wall_cannot_be_passed) {
   const geometry& g = large();
   auto board = wall_stones(blue);
@@ -585,6 +587,8 @@ TEST(shiamgon_end, everybody_passing_is_triampsalm) {
   EXPECT_EQ(o->ranks, (std::vector<int>{1, 1, 1}));
 }
 
+// Ruling (rules.md, Passing and the end): a repeated position is a Triampsalm; positions are
+// compared at the start of each turn.
 TEST(shiamgon_end, a_repeated_position_ends_the_game) {
   const geometry& g = large();
   auto rules = make_rules(board_kind::disc_large, 3);
@@ -597,6 +601,12 @@ TEST(shiamgon_end, a_repeated_position_ends_the_game) {
   position pos(rules, b, red, std::nullopt, {}, {}, 0, 0, ending::none, {ahead.key()});
   ASSERT_TRUE(play(pos, "i9").has_value());
   EXPECT_EQ(pos.end(), ending::repetition);
+  // A position waiting for a displacement is not a turn's start and is not recorded.
+  position waiting = displacement_start();
+  ASSERT_TRUE(play(waiting, "i9").has_value());
+  EXPECT_TRUE(waiting.seen().empty());
+  ASSERT_TRUE(play(waiting, "i10-j10").has_value());
+  EXPECT_EQ(waiting.seen().size(), 1u);
   EXPECT_EQ(state(pos).outcome()->reason, "repetition");
   EXPECT_EQ(state(pos).current_player(), no_player);
   // Under turn-cap repetitions do not matter; the cap does.
