@@ -24,6 +24,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using testing::make_position;
 using testing::make_rules;
+using testing::wall_picture;
 
 constexpr int red = 0, blue = 1, green = 2;
 
@@ -54,14 +55,6 @@ result<std::string> play(position& pos, std::string_view text) {
 
 // ---------------------------------------------------------------------------------------------
 // Reach and walls
-
-const std::string wall_picture = R"(
- | |#| | | | |#| | | | |#|#| | | | | | | | | | | |
-| |#| | | | |#| |y| | | | |#| | | | | | | | | | |
- | # |   | x | # |   |   | # | # |   |   |   |   |
-   | # |   |   | # |   |   |   | # | # | # | # |
- |   #   |       |   #   |       |       |   #   |
-)";
 
 std::vector<std::pair<int, int>> wall_stones(int seat) {
   std::vector<std::pair<int, int>> out;
