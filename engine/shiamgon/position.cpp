@@ -60,6 +60,12 @@ void position::put(int c, int seat) {
   }
 }
 
+void position::remember_moves() {
+  // Kept for legal_moves() and perft, which ask next; put() forgets it.
+  moves_ = placements_for(to_move_);
+  moves_known_ = true;
+}
+
 void position::index_board() {
   board_key_ = 0;
   for (int c = 0; c < static_cast<int>(board_.size()); ++c)
@@ -154,14 +160,18 @@ cell_set position::reach(int seat) const {
       out |= g.adjacent_set(m);
       continue;
     }
-    // Over an opponent's wall stone: only to the side of the wall a route starts from.
+    // Over an opponent's wall stone: only to the side of the wall a route starts from. From an
+    // own stone in slot i that is every slot up to the first wall partner either way round
+    // (the partner's slot included): beyond it the wall lies on both sides of the route.
     const auto& around = g.neighbours(m);
     int size = static_cast<int>(around.size());
     for (int i = 0; i < size; ++i) {
       if (board_[around[i].cell] != seat) continue;
-      for (int j = 0; j < size; ++j) {
-        if (j == i || out[around[j].cell]) continue;
-        if (!((walls & arc(i, j, size)) && (walls & arc(j, i, size)))) out.set(around[j].cell);
+      for (int step : {1, size - 1}) {
+        for (int j = (i + step) % size;; j = (j + step) % size) {
+          out.set(around[j].cell);
+          if (walls >> j & 1) break;
+        }
       }
     }
   }
@@ -249,12 +259,9 @@ void position::shift(int to) {
 
 void position::continue_displacements() {
   displacement& d = *pending_;
+  // The new stone itself stays through all of this: the placer's check spares it, and every
+  // shift or removal empties a cell next to it.
   while (!d.waiting.empty()) {
-    // Once the new stone itself has been captured there is nothing left to make room for.
-    if (board_[d.target] != d.placer) {
-      d.waiting.clear();
-      break;
-    }
     int seat = d.waiting.front();
     int stone = stone_next_to(seat, d.target);
     if (stone < 0) {
@@ -306,9 +313,7 @@ void position::begin_turn() {
       seen_.insert(at, k);
       seen_text_.insert(17 * slot, key_text(k) + ",");
     }
-    // Kept for legal_moves() and perft, which ask next; put() forgets it.
-    moves_ = placements_for(to_move_);
-    moves_known_ = true;
+    remember_moves();
     if (moves_.any() || !pass()) return;
   }
 }
@@ -352,7 +357,6 @@ void position::retire(int seat) {
 
 void position::capture_encircled(int actor, std::pair<int, int> changed) {
   const auto& g = geometry();
-  int n = g.num_cells();
   // Only clusters next to a changed cell can have been closed by this step, and clusters of the
   // actor left closed by an earlier step (a step never captures its own actor's stones): after
   // such a step, and after reading a position, the next check looks at every cluster.
@@ -368,9 +372,14 @@ void position::capture_encircled(int actor, std::pair<int, int> changed) {
   };
   std::vector<found> taken;
   int stack[max_cells];
-  for (int c = 0; c < n; ++c) {
+  cell_set occupied;
+  for (int q = 0; q < rules_.players; ++q)
+    occupied |= owned_[q];
+  near &= occupied;
+  for (std::size_t at = near._Find_first(); at < max_cells; at = near._Find_next(at)) {
+    int c = static_cast<int>(at);
     int q = board_[c];
-    if (q == no_owner || visited[c] || !near[c]) continue;
+    if (visited[c]) continue;
     cell_set members;
     cell_set around;
     int depth = 0;

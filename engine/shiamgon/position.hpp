@@ -130,12 +130,15 @@ class position {
     index_board();
     for (auto k : seen_)
       seen_text_ += key_text(k) + ",";
+    // A position read from text is asked at once whether it has a move, then for its moves.
+    if (!over() && !pending_) remember_moves();
   }
 
  private:
   position() = default;
   void put(int c, int seat);
   void index_board();
+  void remember_moves();  // placements_for(to_move_) into moves_
   // Slots of m's neighbours holding wall-linked stones of m's owner.
   std::uint32_t wall_slots(int m) const;
   int stone_next_to(int seat, int c) const;

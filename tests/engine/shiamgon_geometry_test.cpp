@@ -4,7 +4,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
 #include "engine/shiamgon/geometry.hpp"
+#include "engine/shiamgon/notation.hpp"
+#include "engine/shiamgon/position.hpp"
 #include "engine/shiamgon/rules.hpp"
 #include "shiamgon_helpers.hpp"
 
@@ -12,8 +19,10 @@ namespace boardroom::engine::shiamgon {
 namespace {
 
 using testing::cell_at_angle;
+using testing::cluster_picture;
 using testing::clusters_among;
 using testing::diagram_cells;
+using testing::wall_picture;
 
 const geometry& large() {
   return geometry_of(board_kind::disc_large);
@@ -113,6 +122,9 @@ TEST(shiamgon_geometry, contact_fractions_of_the_text) {
   EXPECT_EQ(g.neighbours(0).size(), 3u);
 }
 
+// Ruling (rules.md, Discs): the offsets follow three rules. Equal rings half a cell apart here;
+// the centred fine cell where the count doubles and the quarter cell between the 6- and the
+// 15-ring are the contact fractions above.
 TEST(shiamgon_geometry, equal_rings_are_offset_by_half_a_cell) {
   const geometry& g = large();
   for (int r = 1; r < g.rings(); ++r) {
@@ -120,6 +132,35 @@ TEST(shiamgon_geometry, equal_rings_are_offset_by_half_a_cell) {
     fraction half(1, 2 * g.ring_size(r));
     fraction d = g.offset(r + 1) - g.offset(r);
     EXPECT_TRUE(d == half || d == fraction(0) - half) << "rings " << r << " and " << r + 1;
+  }
+}
+
+// Ruling (rules.md, Neighbours and walls): cells of consecutive rings are adjacent exactly when
+// their spans overlap by a positive angle; cells meeting at a single point are not. With the
+// offsets of the two discs no boundary of a ring meets one of the next ring, so no such point
+// contact exists at all.
+TEST(shiamgon_geometry, ruling_only_a_positive_overlap_makes_rings_adjacent) {
+  for (auto kind : {board_kind::disc_large, board_kind::disc_small}) {
+    const geometry& g = geometry_of(kind);
+    SCOPED_TRACE(std::string(board_key(kind)));
+    int point_contacts = 0;
+    for (int a = 1; a < g.num_cells(); ++a) {
+      for (int b = 1; b < g.num_cells(); ++b) {
+        const cell_info& x = g.info(a);
+        const cell_info& y = g.info(b);
+        if (y.ring != x.ring + 1) continue;
+        bool overlap = false, touch = false;
+        for (int turn = -1; turn <= 1; ++turn) {
+          fraction lo = std::max(x.start, y.start + turn);
+          fraction hi = std::min(x.end, y.end + turn);
+          overlap = overlap || lo < hi;
+          touch = touch || lo == hi;
+        }
+        EXPECT_EQ(g.adjacent(a, b), overlap) << g.name(a) << " " << g.name(b);
+        point_contacts += touch && !overlap;
+      }
+    }
+    EXPECT_EQ(point_contacts, 0);
   }
 }
 
@@ -141,16 +182,6 @@ TEST(shiamgon_geometry, triangles_touch_by_edges_and_corners) {
   EXPECT_TRUE(g.adjacent(c, *g.find("c1")));
   EXPECT_EQ(g.neighbours(*g.find("a1")).size(), 3u);  // the apex: b1, b2, b3
 }
-
-// The text's wall picture (five outer rings of the large disc): left and right continuous walls,
-// the middle one broken where the ring count halves.
-const std::string wall_picture = R"(
- | |#| | | | |#| | | | |#|#| | | | | | | | | | | |
-| |#| | | | |#| |y| | | | |#| | | | | | | | | | |
- | # |   | x | # |   |   | # | # |   |   |   |   |
-   | # |   |   | # |   |   |   | # | # | # | # |
- |   #   |       |   #   |       |       |   #   |
-)";
 
 std::vector<int> by_column(const std::string& picture, const geometry& g, int lo, int hi) {
   std::vector<int> out;
@@ -208,14 +239,6 @@ TEST(shiamgon_geometry, x_and_y_of_the_wall_picture) {
   EXPECT_EQ(near_x, 2);
   EXPECT_EQ(near_y, 1);
 }
-
-const std::string cluster_picture = R"(
- | |#| | | |X|X| | | | |#|#| |
-| |#|#| | | |X| | | | | | |#|
- | # | # |   | Y |   |   | # |
-   | # | # |   | Y |   | # |
- |   #   |       |   Z   |
-)";
 
 TEST(shiamgon_geometry, the_cluster_picture) {
   const geometry& g = large();
@@ -286,6 +309,7 @@ std::vector<int> count_stones(const std::vector<int>& board, int players) {
   return out;
 }
 
+// Ruling (rules.md, The boards): 4 players on the small disc are not offered.
 TEST(shiamgon_start, stone_counts) {
   struct expectation {
     board_kind board;
@@ -386,6 +410,8 @@ TEST(shiamgon_start, triangle_corners) {
   }
 }
 
+// Ruling (rules.md, Start): handicap stones on the third ring from outside, in the seat's own
+// sector, not adjacent to another player's stone; a seat asking for more is refused.
 TEST(shiamgon_start, handicap_stones) {
   auto r = testing::make_rules(board_kind::disc_large, 3);
   r.handicap = {2, 0, 3, 0, 0};
@@ -402,6 +428,36 @@ TEST(shiamgon_start, handicap_stones) {
     }
   }
   EXPECT_EQ(on_thirty, (std::vector<int>{2, 0, 3}));
+  // Engine decision (rules.md, Start): spread evenly over the cells that qualify, each in the
+  // middle of an equal share, so the first and the last stay free while twice as many qualify.
+  std::vector<int> open;  // Red's qualifying cells on ring h, clockwise through its sector
+  auto empty = start_board(testing::make_rules(board_kind::disc_large, 3));
+  for (int k = 0; k < g.ring_size(8); ++k) {
+    int c = g.cell_at(8, k);
+    sector s = sector_of(r, 0);
+    if (g.info(c).start < s.start || g.info(c).end > s.end || empty->at(c) != no_owner) continue;
+    bool alone = true;
+    for (const auto& n : g.neighbours(c))
+      alone = alone && empty->at(n.cell) != 1 && empty->at(n.cell) != 2;
+    if (alone) open.push_back(c);
+  }
+  ASSERT_GE(open.size(), 6u);
+  for (int want = 1; want <= 6; ++want) {
+    SCOPED_TRACE(want);
+    r.handicap = {want, 0, 0, 0, 0};
+    auto with = *start_board(r);
+    std::vector<int> at;  // positions in `open`
+    for (int i = 0; i < static_cast<int>(open.size()); ++i) {
+      if (with[open[i]] == 0) at.push_back(i);
+    }
+    ASSERT_EQ(static_cast<int>(at.size()), want);
+    if (2 * want <= static_cast<int>(open.size())) {
+      EXPECT_GT(at.front(), 0);
+      EXPECT_LT(at.back(), static_cast<int>(open.size()) - 1);
+    }
+    for (std::size_t i = 2; i < at.size(); ++i)
+      EXPECT_LE(std::abs((at[i] - at[i - 1]) - (at[i - 1] - at[i - 2])), 1);
+  }
   r.handicap = {6, 0, 0, 0, 0};
   EXPECT_TRUE(start_board(r).has_value());
   auto s = testing::make_rules(board_kind::disc_small, 5);
@@ -409,6 +465,113 @@ TEST(shiamgon_start, handicap_stones) {
   auto too_many = start_board(s);
   ASSERT_FALSE(too_many.has_value());
   EXPECT_EQ(too_many.error().field, "handicap_5");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pictures of rules.md are the engine's
+
+std::string rules_md() {
+  std::ifstream file(BOARDROOM_SOURCE_DIR "/engine/shiamgon/rules.md");
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+// The lines of `text` from the one containing `marker`, `count` of them.
+std::vector<std::string> lines_from(const std::string& text, const std::string& marker, int count) {
+  auto at = text.find(marker);
+  EXPECT_NE(at, std::string::npos) << marker;
+  if (at == std::string::npos) return {};
+  std::istringstream in(text.substr(text.rfind('\n', at) + 1));
+  std::vector<std::string> out;
+  for (std::string line; static_cast<int>(out.size()) < count && std::getline(in, line);)
+    out.push_back(line);
+  return out;
+}
+
+TEST(shiamgon_doc, the_wall_and_cluster_pictures_are_the_tested_ones) {
+  std::string doc = rules_md();
+  EXPECT_NE(doc.find("```" + wall_picture + "```"), std::string::npos);
+  EXPECT_NE(doc.find("```" + cluster_picture + "```"), std::string::npos);
+}
+
+// The five outer rings of the large disc from 0 to 150 degrees: a '|' where a cell begins.
+TEST(shiamgon_doc, the_ring_picture_shows_the_engines_offsets) {
+  const geometry& g = large();
+  auto rows = lines_from(rules_md(), "ring 10 (j)", 5);
+  ASSERT_EQ(rows.size(), 5u);
+  for (int i = 0; i < 5; ++i) {
+    int ring = 10 - i;
+    std::string drawn = rows[i].substr(0, rows[i].find("ring"));
+    drawn.erase(drawn.find_last_not_of(' ') + 1);
+    std::string expected;
+    for (int c = 0; c <= 50; ++c) {
+      bool begins = false;
+      for (int k = 0; k < g.ring_size(ring); ++k)
+        begins = begins || g.info(g.cell_at(ring, k)).start == fraction(3 * c, 360);
+      expected += begins ? '|' : ' ';
+    }
+    expected.erase(expected.find_last_not_of(' ') + 1);
+    EXPECT_EQ(drawn, expected) << "ring " << ring;
+  }
+}
+
+// The triangle start picture: the cells of each row from the left, ^ and v for empty cells
+// pointing up and down, R B G for the start stones.
+TEST(shiamgon_doc, the_triangle_picture_is_the_start) {
+  const geometry& g = geometry_of(board_kind::triangle_64);
+  auto board = *start_board(testing::make_rules(board_kind::triangle_64, 3));
+  auto rows = lines_from(rules_md(), "a  R", 8);
+  ASSERT_EQ(rows.size(), 8u);
+  for (int row = 1; row <= 8; ++row) {
+    std::istringstream cells(rows[row - 1]);
+    std::string letter;
+    cells >> letter;
+    EXPECT_EQ(letter, std::string(1, static_cast<char>('a' + row - 1)));
+    for (int k = 1; k <= 2 * row - 1; ++k) {
+      std::string shown;
+      cells >> shown;
+      int c = *g.find(letter + std::to_string(k));
+      std::string expected = board[c] == no_owner ? (g.info(c).up ? "^" : "v")
+                                                  : std::string(1, colour_letter(board[c]));
+      EXPECT_EQ(shown, expected) << g.name(c);
+    }
+  }
+}
+
+// The displacement picture: ring j on top, then i, then h, 1.5 degrees per character from 42
+// degrees; Red's new stone + on i9 next to Blue's i10, whose choices are i11 and j10.
+TEST(shiamgon_doc, the_displacement_picture_matches_the_play) {
+  const geometry& g = large();
+  auto rows = lines_from(rules_md(), "j8  j9  j10 j11", 3);
+  ASSERT_EQ(rows.size(), 3u);
+  std::vector<std::pair<int, int>> stones;
+  int plus = -1;
+  for (int i = 0; i < 3; ++i) {
+    for (int c = 0; c < 20 && c < static_cast<int>(rows[i].size()); ++c) {
+      char ch = rows[i][c];
+      if (ch != 'R' && ch != 'B' && ch != '+') continue;
+      int cell = cell_at_angle(g, 10 - i, 84 + 3 * c + 1);  // half degrees
+      if (ch == '+') {
+        plus = cell;
+      } else {
+        stones.push_back({cell, ch == 'R' ? 0 : 1});
+      }
+    }
+  }
+  EXPECT_EQ(g.name(plus), "i9");
+  stones.push_back({*g.find("i7"), 0});  // Red's reach
+  stones.push_back({*g.find("a1"), 2});
+  position pos = testing::make_position(testing::make_rules(board_kind::disc_large, 3), stones, 0);
+  pos.place(plus);
+  ASSERT_TRUE(pos.pending().has_value());
+  EXPECT_EQ(g.name(pos.displaced_stone()), "i10");
+  std::vector<std::string> choices;
+  cell_set to = pos.shift_targets();
+  for (int c = 0; c < g.num_cells(); ++c) {
+    if (to[c]) choices.push_back(g.name(c));
+  }
+  EXPECT_EQ(choices, (std::vector<std::string>{"i11", "j10"}));
 }
 
 }  // namespace

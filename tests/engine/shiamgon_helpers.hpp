@@ -77,6 +77,27 @@ inline std::vector<std::set<int>> clusters_among(const geometry& g, const std::v
   return out;
 }
 
+// The pictures of the rules text, as rules.md shows them (shiamgon_geometry_test.cpp checks that
+// it does). The wall picture: five outer rings of the large disc, left and right continuous walls,
+// the middle one broken where the ring count halves; x reaches y, not the other way round.
+inline const std::string wall_picture = R"(
+ | |#| | | | |#| | | | |#|#| | | | | | | | | | | |
+| |#| | | | |#| |y| | | | |#| | | | | | | | | | |
+ | # |   | x | # |   |   | # | # |   |   |   |   |
+   | # |   |   | # |   |   |   | # | # | # | # |
+ |   #   |       |   #   |       |       |   #   |
+)";
+
+// The cluster picture: the # stones on the left form one cluster and those on the right another;
+// X and Y are two clusters, adjacent but not wall-linked; Z is alone.
+inline const std::string cluster_picture = R"(
+ | |#| | | |X|X| | | | |#|#| |
+| |#|#| | | |X| | | | | | |#|
+ | # | # |   | Y |   |   | # |
+   | # | # |   | Y |   | # |
+ |   #   |       |   Z   |
+)";
+
 inline rules make_rules(board_kind board, int players) {
   rules r;
   r.board = board;

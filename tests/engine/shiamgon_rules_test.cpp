@@ -6,6 +6,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "engine/core/registry.hpp"
 #include "engine/shiamgon/legality.hpp"
 #include "engine/shiamgon/notation.hpp"
@@ -22,6 +24,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using testing::make_position;
 using testing::make_rules;
+using testing::wall_picture;
 
 constexpr int red = 0, blue = 1, green = 2;
 
@@ -52,14 +55,6 @@ result<std::string> play(position& pos, std::string_view text) {
 
 // ---------------------------------------------------------------------------------------------
 // Reach and walls
-
-const std::string wall_picture = R"(
- | |#| | | | |#| | | | |#|#| | | | | | | | | | | |
-| |#| | | | |#| |y| | | | |#| | | | | | | | | | |
- | # |   | x | # |   |   | # | # |   |   |   |   |
-   | # |   |   | # |   |   |   | # | # | # | # |
- |   #   |       |   #   |       |       |   #   |
-)";
 
 std::vector<std::pair<int, int>> wall_stones(int seat) {
   std::vector<std::pair<int, int>> out;
@@ -95,6 +90,8 @@ TEST(shiamgon_reach, x_reaches_y_across_the_broken_wall) {
   EXPECT_EQ(refused.error().message, g.name(x) + " is adjacent to two stones of Blue");
 }
 
+// Ruling (rules.md, A turn): a route is blocked when the wall stone has wall partners on both arcs
+// between start and target.
 TEST(shiamgon_reach, a_continuous_wall_cannot_be_passed) {
   const geometry& g = large();
   auto board = wall_stones(blue);
@@ -213,17 +210,52 @@ TEST(shiamgon_displacement, opponents_are_asked_in_turn_order) {
 }
 
 TEST(shiamgon_displacement, the_two_stone_rule_guards_placements_not_shifts) {
-  position pos = displacement_start(stones(large(), {{"i12", blue}}));
-  // i11 touches Blue's i10 and i12: Red may not place there.
-  EXPECT_FALSE(pos.placements_for(red)[cell(large(), "i11")]);
+  // A placement: i11 touches Blue's i10 and i12, so Red may not place there from h6.
+  position pos = displacement_start(stones(large(), {{"i12", blue}, {"h6", red}}));
   auto refused = play(pos, "i11");
   ASSERT_FALSE(refused.has_value());
-  EXPECT_EQ(refused.error().message, "i11 is more than two fields from every stone of yours");
+  EXPECT_EQ(refused.error().message, "i11 is adjacent to two stones of Blue");
+  // A shift: i11 touches Green's j11 and i12, where Blue could not place, but Blue's displaced
+  // i10 may go there.
+  position shifting = displacement_start(stones(large(), {{"j11", green}, {"i12", green}}));
+  EXPECT_FALSE(shifting.placements_for(blue)[cell(large(), "i11")]);
+  ASSERT_TRUE(play(shifting, "i9").has_value());
+  EXPECT_THAT(state(shifting).legal_moves(), ElementsAre("i10-i11", "i10-j10"));
+  ASSERT_TRUE(play(shifting, "i10-i11").has_value());
+  EXPECT_EQ(shifting.owner(cell(large(), "i11")), blue);
+}
+
+TEST(shiamgon_displacement, a_shift_never_triggers_further_displacements) {
+  // Blue's i10 goes to i11, next to Green's i12 and Red's h6: both stay where they are.
+  position pos = displacement_start(stones(large(), {{"i12", green}, {"h6", red}}));
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  ASSERT_TRUE(play(pos, "i10-i11").has_value());
+  EXPECT_FALSE(pos.pending().has_value());
+  EXPECT_EQ(pos.owner(cell(large(), "i12")), green);
+  EXPECT_EQ(pos.owner(cell(large(), "h6")), red);
+  EXPECT_EQ(pos.to_move(), blue);
+}
+
+TEST(shiamgon_displacement, a_shift_completes_an_encirclement_for_the_shifter) {
+  // Green's j11 touches j10, j12, i11, i12. Red holds the last three; Blue's i10 can only go to
+  // j10 (i11 is Red's, j9 and h5 touch Red's new i9), which closes j11: Blue completed it.
+  position pos = displacement_start(
+      stones(large(), {{"j11", green}, {"j12", red}, {"i11", red}, {"i12", red}}));
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  EXPECT_EQ(pos.owner(cell(large(), "j10")), blue);
+  EXPECT_EQ(pos.owner(cell(large(), "j11")), no_owner);
+  ASSERT_EQ(pos.last_captures().size(), 1u);
+  EXPECT_EQ(pos.last_captures()[0].completed_by, blue);
+  // n = 1 < S = 4: the completer's one.
+  EXPECT_EQ(pos.held()[blue][green], 1);
+  EXPECT_EQ(pos.held()[red][green], 0);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Encirclement and prisoners
 
+// The placement is judged before the displacements: Blue's i10 next to the new stone is captured
+// by encirclement, not shifted.
 TEST(shiamgon_encirclement, a_single_stone_with_no_free_neighbour_is_captured) {
   // Blue's i10 touches j9, j10, i11, i9 and h5. Red fills the last one, i9.
   position pos = displacement_start(
@@ -235,6 +267,8 @@ TEST(shiamgon_encirclement, a_single_stone_with_no_free_neighbour_is_captured) {
   EXPECT_EQ(pos.held()[green][blue], 0);
   ASSERT_EQ(pos.last_captures().size(), 1u);
   EXPECT_EQ(pos.last_captures()[0].owner, blue);
+  EXPECT_EQ(pos.last_captures()[0].completed_by, red);
+  EXPECT_EQ(pos.stones(blue).count(), 0u);
 }
 
 TEST(shiamgon_encirclement, an_own_stone_outside_the_cluster_keeps_it_alive) {
@@ -365,6 +399,162 @@ TEST(shiamgon_encirclement, clusters_are_decided_on_one_snapshot) {
   EXPECT_EQ(pos.stones_lost(blue), 2);
 }
 
+// Blue's j10 and Green's j11 close each other in: j10 touches j9, j11, i10, i11; j11 touches j10,
+// j12, i11, i12. Red holds j9, i10, j12, i12 and places i11. Judged one after the other, the
+// second cluster would breathe again through the cell the first one left.
+TEST(shiamgon_encirclement, mutual_encirclement_is_judged_on_one_snapshot) {
+  const geometry& g = large();
+  position pos = make_position(
+      make_rules(board_kind::disc_large, 3),
+      stones(
+          g,
+          {{"j10", blue}, {"j11", green}, {"j9", red}, {"i10", red}, {"j12", red}, {"i12", red}}),
+      red);
+  ASSERT_TRUE(play(pos, "i11").has_value());
+  EXPECT_EQ(pos.owner(cell(g, "j10")), no_owner);
+  EXPECT_EQ(pos.owner(cell(g, "j11")), no_owner);
+  EXPECT_EQ(pos.last_captures().size(), 2u);
+  // Each: n = 1 < S = 4 (three of Red's, one of the other's), so the completer's one.
+  EXPECT_EQ(pos.held()[red][blue], 1);
+  EXPECT_EQ(pos.held()[red][green], 1);
+}
+
+// Five players: Red's new j10 has Blue, Green, Yellow and Violet on all four sides. Red's own
+// step spares it; the displacements then open it again (Blue's j9 is forced to i9), so the new
+// stone can never be lost while its own displacements are resolved.
+TEST(shiamgon_encirclement, a_step_never_captures_its_own_actors_stones) {
+  const geometry& g = large();
+  constexpr int yellow = 3, violet = 4;
+  position pos = make_position(
+      make_rules(board_kind::disc_large, 5),
+      stones(g, {{"j8", red}, {"j9", blue}, {"j11", green}, {"i10", yellow}, {"i11", violet}}),
+      red);
+  ASSERT_TRUE(play(pos, "j10").has_value());
+  EXPECT_EQ(pos.owner(cell(g, "j10")), red);
+  EXPECT_TRUE(pos.last_captures().empty());
+  EXPECT_EQ(pos.stones_lost(red), 0);
+  EXPECT_EQ(pos.owner(cell(g, "i9")), blue);  // the displacements went ahead
+  EXPECT_EQ(state(pos).current_player(), green);
+}
+
+// Engine decision (rules.md, Encirclement): a cluster closed by its own owner's step stays until
+// the next step of another player, which captures it. Under no-empty-neighbour Blue's h6 is
+// closed by Blue's own shift i10-i11 (h6 touches h5, h7, i11, i12, i13, g5, g6); Green's shift
+// that follows, far away, takes it.
+TEST(shiamgon_encirclement, engine_decision_a_cluster_its_owner_closed_falls_to_the_next_step) {
+  const geometry& g = large();
+  auto rules = make_rules(board_kind::disc_large, 3);
+  rules.encircle = encircle_rule::no_empty_neighbour;
+  auto board = stones(g, {{"i8", red},
+                          {"i10", blue},
+                          {"h6", blue},
+                          {"h5", red},
+                          {"h7", red},
+                          {"i12", red},
+                          {"i13", red},
+                          {"g5", red},
+                          {"g6", green},
+                          {"h4", green}});
+  position pos = make_position(rules, board, red);
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  ASSERT_EQ(state(pos).current_player(), blue);
+  ASSERT_TRUE(play(pos, "i10-i11").has_value());
+  EXPECT_EQ(pos.owner(cell(g, "h6")), blue);  // Blue's own step
+  EXPECT_TRUE(pos.last_captures().empty());
+  ASSERT_EQ(state(pos).current_player(), green);
+  ASSERT_TRUE(play(pos, "h4-g3").has_value());
+  EXPECT_EQ(pos.owner(cell(g, "h6")), no_owner);
+  ASSERT_EQ(pos.last_captures().size(), 1u);
+  EXPECT_EQ(pos.last_captures()[0].completed_by, green);
+  EXPECT_EQ(pos.held()[green][blue], 1);  // n = 1 < S = 6: the completer's one
+  // Opponents all around: Blue's i11 keeps h6 alive, whoever steps.
+  rules.encircle = encircle_rule::opponents_all_around;
+  position strict = make_position(rules, board, red);
+  ASSERT_TRUE(play(strict, "i9").has_value());
+  ASSERT_TRUE(play(strict, "i10-i11").has_value());
+  ASSERT_TRUE(play(strict, "h4-g3").has_value());
+  EXPECT_EQ(strict.owner(cell(g, "h6")), blue);
+}
+
+// Engine decision (rules.md, Encirclement): under no-empty-neighbour at least one encircling
+// stone must be an opponent's. Blue's centre stone touches only a1, a2, a3 (never by a wall).
+TEST(shiamgon_encirclement, engine_decision_no_empty_neighbour_needs_an_opponent) {
+  const geometry& g = large();
+  auto rules = make_rules(board_kind::disc_large, 3);
+  rules.encircle = encircle_rule::no_empty_neighbour;
+  position own = make_position(
+      rules, stones(g, {{"o", blue}, {"a1", blue}, {"a2", blue}, {"a3", blue}, {"i8", red}}), red);
+  ASSERT_TRUE(play(own, "i9").has_value());
+  EXPECT_EQ(own.owner(0), blue);
+  // One of the three Red's: closed.
+  position mixed = make_position(
+      rules, stones(g, {{"o", blue}, {"a1", red}, {"a2", blue}, {"a3", blue}, {"i8", red}}), red);
+  ASSERT_TRUE(play(mixed, "i9").has_value());
+  EXPECT_EQ(mixed.owner(0), no_owner);
+  EXPECT_EQ(mixed.held()[red][blue], 1);
+  // Opponents all around: a2 and a3 are Blue's, so not closed.
+  rules.encircle = encircle_rule::opponents_all_around;
+  position strict = make_position(
+      rules, stones(g, {{"o", blue}, {"a1", red}, {"a2", blue}, {"a3", blue}, {"i8", red}}), red);
+  ASSERT_TRUE(play(strict, "i9").has_value());
+  EXPECT_EQ(strict.owner(0), blue);
+}
+
+// n < S with a tie: Blue's cluster j10, j11 (n = 2) touches j9, j12, i10, i11, i12. Red holds
+// i10, i11, Green j12, i12 (two each); Yellow completes with j9. Yellow gets one; the second goes
+// to whichever of Red and Green comes first in turn order from Yellow.
+TEST(shiamgon_prisoners, a_tie_follows_the_turn_direction) {
+  const geometry& g = large();
+  constexpr int yellow = 3;
+  auto board = stones(g, {{"j10", blue},
+                          {"j11", blue},
+                          {"i10", red},
+                          {"i11", red},
+                          {"j12", green},
+                          {"i12", green},
+                          {"j7", yellow}});
+  auto rules = make_rules(board_kind::disc_large, 4);
+  position clockwise = make_position(rules, board, yellow);
+  ASSERT_TRUE(play(clockwise, "j9").has_value());
+  EXPECT_EQ(clockwise.stones_lost(blue), 2);
+  EXPECT_EQ(clockwise.held()[yellow][blue], 1);
+  EXPECT_EQ(clockwise.held()[red][blue], 1);  // Yellow, Red, Blue, Green
+  EXPECT_EQ(clockwise.held()[green][blue], 0);
+  rules.counterclockwise = true;
+  position counter = make_position(rules, board, yellow);
+  ASSERT_TRUE(play(counter, "j9").has_value());
+  EXPECT_EQ(counter.held()[yellow][blue], 1);
+  EXPECT_EQ(counter.held()[green][blue], 1);  // Yellow, Green, Blue, Red
+  EXPECT_EQ(counter.held()[red][blue], 0);
+}
+
+// Engine decision (rules.md, Prisoners): during the displacements "the player whose turn it is"
+// is still the placer, not the shifter who completed. Green's j11, j12 (n = 2) touch j10, j13,
+// i11, i12, i13; Red holds i11, i12, Yellow j13, i13; Blue's i10, displaced by Red's i9, is
+// forced to j10 and completes. Blue gets one; the tie Red-Yellow goes to Red (turn order from
+// Red), where the order from Blue would give it to Yellow.
+TEST(shiamgon_prisoners, engine_decision_a_tie_during_displacements_starts_from_the_placer) {
+  const geometry& g = large();
+  constexpr int yellow = 3;
+  position pos = make_position(make_rules(board_kind::disc_large, 4),
+                               stones(g, {{"i8", red},
+                                          {"i10", blue},
+                                          {"j11", green},
+                                          {"j12", green},
+                                          {"i11", red},
+                                          {"i12", red},
+                                          {"j13", yellow},
+                                          {"i13", yellow}}),
+                               red);
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  EXPECT_EQ(pos.owner(cell(g, "j10")), blue);
+  ASSERT_EQ(pos.last_captures().size(), 1u);
+  EXPECT_EQ(pos.last_captures()[0].completed_by, blue);
+  EXPECT_EQ(pos.held()[blue][green], 1);
+  EXPECT_EQ(pos.held()[red][green], 1);
+  EXPECT_EQ(pos.held()[yellow][green], 0);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Passing, the end and the score
 
@@ -390,6 +580,8 @@ TEST(shiamgon_end, everybody_passing_is_triampsalm) {
   EXPECT_EQ(o->ranks, (std::vector<int>{1, 1, 1}));
 }
 
+// Ruling (rules.md, Passing and the end): a repeated position is a Triampsalm; positions are
+// compared at the start of each turn.
 TEST(shiamgon_end, a_repeated_position_ends_the_game) {
   const geometry& g = large();
   auto rules = make_rules(board_kind::disc_large, 3);
@@ -402,6 +594,12 @@ TEST(shiamgon_end, a_repeated_position_ends_the_game) {
   position pos(rules, b, red, std::nullopt, {}, {}, 0, 0, ending::none, {ahead.key()});
   ASSERT_TRUE(play(pos, "i9").has_value());
   EXPECT_EQ(pos.end(), ending::repetition);
+  // A position waiting for a displacement is not a turn's start and is not recorded.
+  position waiting = displacement_start();
+  ASSERT_TRUE(play(waiting, "i9").has_value());
+  EXPECT_TRUE(waiting.seen().empty());
+  ASSERT_TRUE(play(waiting, "i10-j10").has_value());
+  EXPECT_EQ(waiting.seen().size(), 1u);
   EXPECT_EQ(state(pos).outcome()->reason, "repetition");
   EXPECT_EQ(state(pos).current_player(), no_player);
   // Under turn-cap repetitions do not matter; the cap does.
@@ -433,6 +631,31 @@ TEST(shiamgon_end, scores_and_ranks) {
                     {});
   // Red 1 + 3 - 1 = 3, Blue 2 - 3 = -1, Green 0 + 1 = 1.
   EXPECT_EQ(state(on_board).outcome()->scores, (std::vector<double>{3, -1, 1}));
+}
+
+TEST(shiamgon_end, a_pass_counts_as_a_turn_under_the_cap) {
+  auto rules = make_rules(board_kind::disc_large, 3);
+  rules.turn_cap_mode = true;
+  rules.turn_cap = 2;
+  // Blue has no stones: Red's placement is turn 1, Blue's pass turn 2, the last one.
+  position pos = make_position(rules, stones(large(), {{"i8", red}, {"a1", green}}), red);
+  ASSERT_TRUE(play(pos, "i9").has_value());
+  EXPECT_EQ(pos.turns(), 2);
+  EXPECT_EQ(pos.end(), ending::turn_cap);
+}
+
+// Handicap stones are start stones: they count on the board, never as placements.
+TEST(shiamgon_end, handicap_stones_do_not_score_as_placements) {
+  for (auto [base, expected] : {std::pair{"placements", 0}, {"stones-on-board", 13 + 2}}) {
+    SCOPED_TRACE(base);
+    auto spec = parse_game_spec(std::string("shiamgon(handicap_1=2,score_base=") + base + ")");
+    ASSERT_TRUE(spec.has_value()) << spec.error().message;
+    auto st = the_game().new_state(3, spec->params, 1);
+    ASSERT_TRUE(st.has_value());
+    const position& pos = static_cast<const state&>(**st).position();
+    EXPECT_EQ(pos.placements(red), 0);
+    EXPECT_EQ(pos.score(red), expected);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -572,6 +795,30 @@ TEST(shiamgon_game, parameters_and_start) {
   ASSERT_FALSE(seat5.has_value());
   EXPECT_EQ(seat5.error().field, "first_player");
   EXPECT_THAT(g.player_names(5), ElementsAre("Red", "Blue", "Green", "Yellow", "Violet"));
+}
+
+TEST(shiamgon_game, turn_direction_and_first_player) {
+  // Blue places first; h15 ([171, 183) degrees, under Blue's own stones) touches nobody else's.
+  for (auto [direction, next] : {std::pair{"clockwise", green}, {"counterclockwise", red}}) {
+    SCOPED_TRACE(direction);
+    auto spec =
+        parse_game_spec(std::string("shiamgon(first_player=2,direction=") + direction + ")");
+    ASSERT_TRUE(spec.has_value()) << spec.error().message;
+    auto st = the_game().new_state(3, spec->params, 1);
+    ASSERT_TRUE(st.has_value());
+    EXPECT_EQ((*st)->current_player(), blue);
+    ASSERT_TRUE((*st)->play("h15").has_value());
+    EXPECT_EQ((*st)->current_player(), next);
+  }
+  // 0 draws the first player by lot: the seed decides, every seat can be drawn.
+  auto lot = parse_game_spec("shiamgon(first_player=0)");
+  std::set<int> drawn;
+  for (std::uint64_t seed = 0; seed < 30; ++seed) {
+    int first = (*the_game().new_state(3, lot->params, seed))->current_player();
+    EXPECT_EQ((*the_game().new_state(3, lot->params, seed))->current_player(), first);
+    drawn.insert(first);
+  }
+  EXPECT_EQ(drawn, (std::set<int>{red, blue, green}));
 }
 
 TEST(shiamgon_game, the_view_carries_the_geometry) {
