@@ -3,7 +3,7 @@ PRESET ?= release
 BUILD_DIR = build/$(PRESET)
 JOBS ?= $(shell nproc)
 
-.PHONY: deps configure build run test test-sanitize format clean
+.PHONY: deps configure build run test test-sanitize fuzz format clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -22,6 +22,11 @@ test: build
 
 test-sanitize:
 	@$(MAKE) test PRESET=debug
+
+# libFuzzer targets with clang, each run for FUZZ_SECONDS.
+FUZZ_SECONDS ?= 30
+fuzz:
+	@bash fuzz/run.sh $(FUZZ_SECONDS)
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')

@@ -1,5 +1,6 @@
 // Engine speed for every registered game: shallow perft from the start (the engine's fast path;
-// each game's own bench goes deeper) and the checked play() the server uses, per move.
+// each game's own bench goes deeper), the checked play() the server uses, per move, and the
+// position text read back and written again.
 // Run: build/release/bench/engine_bench
 
 #include <random>
@@ -56,6 +57,31 @@ void checked_play_bench(benchmark::State& bench, const game* g) {
   bench.SetItemsProcessed(played);
 }
 
+// Position texts of random games read back and written again: what restoring or analysing a
+// position costs. Time per text.
+void text_round_trip_bench(benchmark::State& bench, const game* g) {
+  std::mt19937_64 rng(7);
+  auto params = resolve_params(g->param_specs(), {});
+  const int players = g->players().min;
+  std::vector<std::string> texts;
+  for (int i = 0; i < 10; ++i) {
+    auto s = start_of(*g);
+    for (int ply = 0; ply < 60 && !s->is_terminal(); ++ply) {
+      (void)s->play(s->random_move(rng));
+      if (ply % 6 == 0) texts.push_back(s->to_text());
+    }
+  }
+  std::int64_t done = 0;
+  for (auto _ : bench) {
+    for (const auto& text : texts) {
+      auto read = g->state_from_text(players, *params, text);
+      benchmark::DoNotOptimize((*read)->to_text());
+      ++done;
+    }
+  }
+  bench.SetItemsProcessed(done);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -68,6 +94,8 @@ int main(int argc, char** argv) {
     }
     benchmark::RegisterBenchmark(("checked_play/" + key).c_str(), checked_play_bench, g)
         ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("text_round_trip/" + key).c_str(), text_round_trip_bench, g)
+        ->Unit(benchmark::kMicrosecond);
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
