@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <iomanip>
 #include <memory>
 #include <sstream>
 #include <thread>
@@ -221,10 +222,8 @@ json report::to_json(const options& o) const {
 
 std::string report::to_table(const options& o) const {
   std::ostringstream t;
-  char line[160];
-  auto row = [&](const char* name, const std::string& value) {
-    std::snprintf(line, sizeof line, "  %-30s %s\n", name, value.c_str());
-    t << line;
+  auto row = [&](const std::string& name, const std::string& value) {
+    t << "  " << std::left << std::setw(30) << name << ' ' << value << '\n';
   };
   auto num = [](double v, int digits = 1) {
     std::ostringstream s;
@@ -268,7 +267,7 @@ std::string report::to_table(const options& o) const {
       for (const auto& [at, mib] : rss_samples)
         samples += num(at, 0) + "s:" + num(mib) + " ";
       row("server RSS samples MiB", samples);
-      row(("server RSS at " + num(warm_seconds, 0) + " s / end").c_str(),
+      row("server RSS at " + num(warm_seconds, 0) + " s / end",
           num(rss_warm_mib) + " / " + num(server_rss_mib) + " MiB (" +
               num((server_rss_mib - rss_warm_mib) * 100 / rss_warm_mib) + " %)");
     }

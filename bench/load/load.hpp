@@ -49,7 +49,7 @@ struct soak_counts {
   std::uint64_t live_gaps = 0;          // a gap on a live connection, filled by room.sync
   std::uint64_t rooms_complete = 0;     // rooms left after game_over with every version seen
   std::uint64_t rooms_audited = 0;      // rooms checked by the final room.sync
-  std::uint64_t rooms_gone = 0;         // an unfinished room the client could no longer reach
+  std::uint64_t rooms_gone = 0;         // closed while its players were away (allowed)
 
   soak_counts& operator+=(const soak_counts& o);
 };

@@ -50,6 +50,7 @@ class soak_player final : public client {
   void apply(const std::string& room, room_log& log, const json& e);
   void drain(const std::string& room, room_log& log);
   void sync_done(room_log& log);
+  void gone(const std::string& room);
   void resumed();
   void audit();
 
@@ -170,8 +171,7 @@ void soak_player::on_result(const pending_request& req, const json& r) {
     for (auto it = rooms_.begin(); it != rooms_.end();) {
       auto& [room, log] = *it;
       if (!listed.contains(room)) {
-        // Only a room this client was done with may be gone (its last member left it).
-        if (!log.over) ++counts().rooms_gone;
+        if (!log.over) gone(room);
         it = rooms_.erase(it);
         continue;
       }
@@ -292,11 +292,21 @@ void soak_player::on_failure(const pending_request& req, const std::string&) {
   auto it = rooms_.find(req.params["room"].get<std::string>());
   if (it == rooms_.end()) return;
   if (req.method == "room.sync") {
-    if (!it->second.over) ++counts().rooms_gone;
+    if (!it->second.over) gone(it->first);
     it->second.syncing = false;
     sync_done(it->second);
   }
   rooms_.erase(it);
+}
+
+void soak_player::gone(const std::string& room) {
+  // The room closed before this client saw its end: a finished room closes as soon as none of
+  // its players is connected, so the game ended while both were away. Not a lost event (the room
+  // and its log are gone), but the table must go on to its next game.
+  ++counts().rooms_gone;
+  if (room != room_) return;
+  mirror_.reset();
+  if (seat_ == 0 && !stopping) request("room.create", create_request());
 }
 
 void soak_player::resumed() {
