@@ -16,8 +16,10 @@ command add_load(CLI::App& app) {
   auto mode = std::make_shared<std::string>("play");
   sub->add_option("--mode", *mode,
                   "play: rooms playing random moves; idle: connections in the "
-                  "lobby; echo: round trips against bench/echo_server")
-      ->check(CLI::IsMember({"play", "idle", "echo"}))
+                  "lobby; echo: round trips against bench/echo_server; soak: rooms playing "
+                  "with think time while players drop and resume, every event checked and the "
+                  "server's RSS watched (exit 1 when the verdict fails)")
+      ->check(CLI::IsMember({"play", "idle", "echo", "soak"}))
       ->capture_default_str();
   sub->add_option("--host", o->host, "Server address (loopback by default)")->capture_default_str();
   sub->add_option("--port", o->port, "Server port")->capture_default_str();
@@ -37,6 +39,10 @@ command add_load(CLI::App& app) {
       ->check(CLI::Range(0.1, 3600.0))
       ->capture_default_str();
   sub->add_flag("--think", o->think, "Players wait a random 0.5-1.5 s before each move");
+  sub->add_option("--drop-rate", o->drop_rate,
+                  "Soak: connection drops per player per minute, at random moments")
+      ->check(CLI::Range(0.0, 600.0))
+      ->capture_default_str();
   sub->add_option("--server-pid", o->server_pid, "Read this process's CPU time and RSS from /proc");
   sub->add_option("--threads", o->threads, "Client threads")->capture_default_str();
   sub->add_option("--seed", o->seed, "Random seed for the moves")->capture_default_str();
@@ -46,6 +52,7 @@ command add_load(CLI::App& app) {
   return [o, mode, json_only] {
     o->mode = *mode == "idle"   ? load::mode::idle
               : *mode == "echo" ? load::mode::echo
+              : *mode == "soak" ? load::mode::soak
                                 : load::mode::play;
     load::report r;
     try {
@@ -56,7 +63,7 @@ command add_load(CLI::App& app) {
     }
     if (!*json_only) std::cout << r.to_table(*o);
     std::cout << r.to_json(*o).dump() << std::endl;
-    return r.connections > 0 ? 0 : 1;
+    return r.passed(*o) ? 0 : 1;
   };
 }
 

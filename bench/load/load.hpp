@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -14,6 +16,7 @@ enum class mode {
   play,  // R rooms of P players and S spectators playing random legal moves in a closed loop
   idle,  // N connections that say hello and sit in the lobby
   echo,  // R connections sending frames to an echo server in a closed loop (the baseline)
+  soak,  // play with think time, players dropping and resuming; events checked, RSS watched
 };
 
 struct options {
@@ -28,8 +31,27 @@ struct options {
   double seconds = 10;     // how long the closed loop runs (play, echo); idle: how long to hold
   bool think = false;      // players wait 0.5-1.5 s before each move
   int server_pid = 0;      // read CPU seconds and RSS of this process from /proc
+  double drop_rate = 1;    // soak: connection drops per player per minute, at random moments
   int threads = 1;
   std::uint64_t seed = 1;
+};
+
+// What the soak mode's players counted, summed over all of them (bench/load/soak.cpp).
+struct soak_counts {
+  std::uint64_t drops = 0;              // connections closed abruptly by the client
+  std::uint64_t resumes = 0;            // hello with the resume token that resumed the identity
+  std::uint64_t failed_reconnects = 0;  // connect or handshake failed on the way back
+  std::uint64_t events = 0;             // room events applied, each version once
+  std::uint64_t redelivered = 0;        // a version already applied, again after a sync: ignored
+  std::uint64_t duplicated = 0;         // a version delivered twice where once was promised
+  std::uint64_t lost = 0;               // versions no sync filled, or only the final audit found
+  std::uint64_t snapshot_syncs = 0;     // room.sync answered with a snapshot: nothing to check
+  std::uint64_t live_gaps = 0;          // a gap on a live connection, filled by room.sync
+  std::uint64_t rooms_complete = 0;     // rooms left after game_over with every version seen
+  std::uint64_t rooms_audited = 0;      // rooms checked by the final room.sync
+  std::uint64_t rooms_gone = 0;         // closed while its players were away (allowed)
+
+  soak_counts& operator+=(const soak_counts& o);
 };
 
 struct report {
@@ -43,6 +65,14 @@ struct report {
   double server_cpu_seconds = -1;    // during the measured interval; -1 without --server-pid
   double server_rss_mib = -1;        // at the end
   double server_rss_delta_mib = -1;  // end minus start (idle mode: per-connection memory)
+  soak_counts soak;
+  double warm_seconds = 0;   // soak: when the reference RSS is read (2 min, or 1/5 of the run)
+  double rss_warm_mib = -1;  // soak: the server's RSS then
+  std::vector<std::pair<double, double>> rss_samples;  // soak: (seconds, MiB), every 30 s
+
+  // The soak verdict: no event lost or duplicated, and (with --server-pid) the RSS at the end
+  // within 10 % of the RSS after the warm-up. Other modes: some client connected.
+  bool passed(const options& o) const;
 
   nlohmann::json to_json(const options& o) const;
   std::string to_table(const options& o) const;

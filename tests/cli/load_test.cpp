@@ -49,6 +49,33 @@ TEST(Load, IdleConnectionsSitInTheLobby) {
   EXPECT_TRUE(report["server"].contains("rss_kib_per_connection"));
 }
 
+TEST(Load, SoakPlayersDropResumeAndSeeEveryEventOnce) {
+  temp_dir data;  // each run its own database: a data directory admits one server at a time
+  auto server = spawn_server(BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", data.path()});
+  ASSERT_GT(server.port, 0);
+  // A drop per player every three seconds or so; Sisyphos games are short enough that some end
+  // and their players move on to new rooms.
+  auto r = run_command(std::string(BOARDROOM_BINARY) + " load --mode soak --port " +
+                       std::to_string(server.port) + " --game sisyphos --rooms 4 --seconds 5" +
+                       " --drop-rate 20 --server-pid " + std::to_string(server.pid));
+  stop_server(server, SIGTERM);
+  auto report = last_json_line(r.out);
+  const auto& soak = report["soak"];
+  // A run this short is no measure of memory: the verdict's RSS half may go either way, but the
+  // exit status must follow the verdict.
+  EXPECT_EQ(r.status == 0, soak["pass"].get<bool>()) << r.out;
+  EXPECT_EQ(report["connections"], 8);
+  EXPECT_GE(soak["resumes"].get<int>(), 4) << r.out;
+  EXPECT_EQ(soak["resumes"], soak["drops"]) << r.out;
+  EXPECT_GT(soak["events_checked"].get<int>(), 40) << r.out;
+  EXPECT_EQ(soak["lost"], 0) << r.out;
+  EXPECT_EQ(soak["duplicated"], 0) << r.out;
+  EXPECT_GT(soak["rooms_audited"].get<int>(), 0) << r.out;
+  EXPECT_TRUE(report["errors"].empty()) << r.out;
+  EXPECT_GT(soak["rss_warm_mib"].get<double>(), 0);
+  EXPECT_NE(r.out.find("lost / duplicated"), std::string::npos);
+}
+
 TEST(Load, RefusesAnUnknownGame) {
   auto r = run_command(std::string(BOARDROOM_BINARY) + " load --game chess --seconds 0.1");
   EXPECT_NE(r.status, 0);
