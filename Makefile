@@ -3,7 +3,7 @@ PRESET ?= release
 BUILD_DIR = build/$(PRESET)
 JOBS ?= $(shell nproc)
 
-.PHONY: deps configure build run test test-sanitize fuzz format clean
+.PHONY: deps configure build run test test-sanitize test-thread fuzz format clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -22,6 +22,15 @@ test: build
 
 test-sanitize:
 	@$(MAKE) test PRESET=debug
+
+# The server and its integration tests under ThreadSanitizer (rooms played from several threads
+# against a server with several io threads). Only server_tests: the engines have no threads.
+TSAN_OPTIONS ?= halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp
+test-thread:
+	@$(MAKE) configure PRESET=tsan
+	@cmake --build build/tsan -j $(JOBS) --target server_tests
+	TSAN_OPTIONS="$(TSAN_OPTIONS)" ctest --test-dir build/tsan -E _NOT_BUILT -j $(JOBS) \
+	    --output-on-failure
 
 # libFuzzer targets with clang, each run for FUZZ_SECONDS.
 FUZZ_SECONDS ?= 30

@@ -31,8 +31,7 @@ struct server::impl {
   impl(config c, std::shared_ptr<store> s, std::shared_ptr<const clock_source> t)
       : cfg(std::move(c)),
         storage(std::move(s)),
-        time(t ? std::move(t) : std::make_shared<steady_clock_source>()),
-        acceptor(io) {}
+        time(t ? std::move(t) : std::make_shared<steady_clock_source>()) {}
 
   void do_accept() {
     // Each connection gets its own strand: its handlers never run concurrently.
@@ -73,9 +72,12 @@ struct server::impl {
   net::io_context io;
   metrics stats;
   std::unique_ptr<hub> central;  // made by start(), once the store is open
-  tcp::acceptor acceptor;
+  // The acceptor, the signals and the shutdown share one strand: an accept completing on one
+  // thread must not race the shutdown closing the acceptor on another.
+  net::strand<net::io_context::executor_type> control = net::make_strand(io);
+  tcp::acceptor acceptor{control};
   std::unique_ptr<net::signal_set> signals;
-  net::steady_timer drain_timer{io};
+  net::steady_timer drain_timer{control};
   std::chrono::steady_clock::time_point deadline;
   bool stopping = false;
 };
@@ -139,9 +141,9 @@ std::expected<std::uint16_t, std::string> server::start() {
 
 void server::run(bool handle_signals) {
   if (handle_signals) {
-    impl_->signals = std::make_unique<net::signal_set>(impl_->io, SIGINT, SIGTERM);
+    impl_->signals = std::make_unique<net::signal_set>(impl_->control, SIGINT, SIGTERM);
     impl_->signals->async_wait([this](boost::system::error_code ec, int) {
-      if (!ec) impl_->begin_shutdown();
+      if (!ec) impl_->begin_shutdown();  // on the control strand, as the signal set is
     });
   }
   int threads = impl_->cfg.threads > 0 ? impl_->cfg.threads
@@ -155,7 +157,7 @@ void server::run(bool handle_signals) {
 }
 
 void server::stop() {
-  net::post(impl_->io, [this] { impl_->begin_shutdown(); });
+  net::post(impl_->acceptor.get_executor(), [this] { impl_->begin_shutdown(); });
 }
 
 }  // namespace boardroom::server

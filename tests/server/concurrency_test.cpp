@@ -5,6 +5,7 @@
 #include <thread>
 
 #include <gtest/gtest.h>
+#include <boost/asio/ip/tcp.hpp>
 
 #include "engine/core/registry.hpp"
 #include "tests/server/helpers.hpp"
@@ -64,6 +65,33 @@ TEST(Concurrency, RoomsPlayedInParallelDoNotInterfere) {
   EXPECT_EQ(finished.load(), threads * games_per_thread);
   for (const auto& f : failures)
     EXPECT_EQ(f, "");
+}
+
+// The server stops while connections are being accepted on its other threads: the accept handler
+// and the shutdown must not touch the acceptor at the same time (ThreadSanitizer checks it).
+TEST(Concurrency, StopsWhileConnectionsArrive) {
+  namespace net = boost::asio;
+  for (int round = 0; round < 5; ++round) {
+    auto srv = std::make_unique<test_server>(test_limits(), 4);
+    net::ip::tcp::endpoint at(net::ip::make_address("127.0.0.1"), srv->port());
+    std::atomic<bool> done{false};
+    std::vector<std::thread> clients;
+    for (int t = 0; t < 2; ++t) {
+      clients.emplace_back([&] {
+        while (!done) {
+          net::io_context io;
+          net::ip::tcp::socket s(io);
+          boost::system::error_code ignored;
+          s.connect(at, ignored);
+        }
+      });
+    }
+    std::this_thread::sleep_for(20ms);
+    srv.reset();
+    done = true;
+    for (auto& c : clients)
+      c.join();
+  }
 }
 
 }  // namespace
