@@ -38,8 +38,14 @@ struct server::impl {
     acceptor.async_accept(net::make_strand(io),
                           [this](boost::system::error_code ec, tcp::socket socket) {
                             if (ec == net::error::operation_aborted || !acceptor.is_open()) return;
-                            if (!ec)
+                            if (!ec) {
+                              // A move's answer and its events leave as small frames in a row:
+                              // with Nagle's algorithm the second waits for the client's delayed
+                              // ACK, up to 40 ms.
+                              boost::system::error_code ignored;
+                              socket.set_option(tcp::no_delay(true), ignored);
                               std::make_shared<http_session>(std::move(socket), *central)->run();
+                            }
                             do_accept();
                           });
   }

@@ -58,6 +58,8 @@ void client::connect() {
             r, [self, c](beast::error_code ec2, const tcp::endpoint&) {
               if (c != self->conn_) return;
               if (ec2) return ++self->tally_.errors["connect_failed"], self->on_connect_failed();
+              beast::error_code ignored;  // as the server does: no Nagle delay on small frames
+              beast::get_lowest_layer(c->ws).socket().set_option(tcp::no_delay(true), ignored);
               c->ws.async_handshake(self->opts_.host, "/ws", [self, c](beast::error_code ec3) {
                 if (c != self->conn_) return;
                 if (ec3)
@@ -204,6 +206,9 @@ void client::apply_event(const json& e) {
     maybe_move();
   } else if (type == "game_over") {
     mirror_.reset();
+    // Out of the finished room, so that the creator's open rooms stay under the server's limit
+    // per identity however many games a run plays (soak players leave later, on their own terms).
+    if (opts_.mode == mode::play) request("room.leave", {{"room", room_}});
     if (role_ == role::player && seat_ == 0) {
       ++tally_.games_finished;
       if (!stopping) request("room.create", create_request());
