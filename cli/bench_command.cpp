@@ -33,6 +33,12 @@ struct fnv1a {
   }
 };
 
+std::string hex(std::uint64_t value) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
 struct tally {
   std::uint64_t playouts = 0, plies = 0, counted = 0;
   fnv1a hash;
@@ -81,16 +87,13 @@ command add_bench(CLI::App& app) {
       }
       double seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-      char hex[17];
-      std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(t.hash.value));
+      const std::string game_hash = hex(t.hash.value);
       std::cout << g->key() << " playouts " << t.playouts << " plies " << t.plies << " counted "
-                << t.counted << " hash " << hex << '\n';
+                << t.counted << " hash " << game_hash << '\n';
       std::cerr << g->key() << ": " << t.plies << " plies in " << seconds * 1000 << " ms\n";
-      all.add(hex);
+      all.add(game_hash);
     }
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(all.value));
-    std::cout << "signature " << hex << '\n';
+    std::cout << "signature " << hex(all.value) << '\n';
     return 0;
   };
 }

@@ -1,10 +1,12 @@
 #pragma once
-// Shared steps of the server tests: a seated two-player Sisyphos room, error-code lookups.
+// Shared steps of the server tests: a seated two-player Sisyphos room, error-code lookups, the
+// store opened on a data directory.
 
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "server/sqlite_store.hpp"
 #include "tests/support/test_server.hpp"
 #include "tests/support/ws_client.hpp"
 
@@ -14,6 +16,13 @@ namespace boardroom::test {
 inline std::string error_code(const json& response) {
   if (!response.contains("error")) return "";
   return response["error"]["data"].value("code", "?");
+}
+
+// The SQLite store of a data directory; fails the test (and returns null) when it cannot open.
+inline std::unique_ptr<server::store> open_store(const std::string& dir) {
+  auto s = server::open_sqlite_store(dir);
+  EXPECT_TRUE(s.has_value()) << s.error();
+  return s ? std::move(*s) : nullptr;
 }
 
 // Creates a room as `creator` (seat 0) and seats `joiner` (seat 1); the game starts.

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/sqlite_store.hpp"
+#include "tests/server/helpers.hpp"
 #include "tests/support/test_server.hpp"
 
 namespace boardroom::test {
@@ -16,12 +17,6 @@ using server::record_query;
 using server::room_record;
 using server::room_status;
 using server::stored_event;
-
-std::unique_ptr<server::store> open_store(const std::string& dir) {
-  auto s = server::open_sqlite_store(dir);
-  EXPECT_TRUE(s.has_value()) << s.error();
-  return s ? std::move(*s) : nullptr;
-}
 
 struct game_row {
   std::string id;

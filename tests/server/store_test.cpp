@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 
 #include "server/sqlite_store.hpp"
+#include "tests/server/helpers.hpp"
 #include "tests/support/test_server.hpp"
 
 namespace boardroom::test {
@@ -16,12 +17,6 @@ using server::identity_record;
 using server::room_record;
 using server::room_status;
 using server::stored_event;
-
-std::unique_ptr<server::store> open_store(const std::string& dir) {
-  auto s = server::open_sqlite_store(dir);
-  EXPECT_TRUE(s.has_value()) << s.error();
-  return s ? std::move(*s) : nullptr;
-}
 
 room_record sample_room(const std::string& id, const std::string& creator) {
   return {.id = id,
