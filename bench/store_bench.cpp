@@ -67,12 +67,17 @@ void append_bench(benchmark::State& bench, server::sync_mode sync) {
     (void)store.create_room(room, {});
     const std::string body = move_event_body(1);
     bench.counters["event_bytes"] = static_cast<double>(body.size());
+    // range(0) events per transaction: 1 is a move on its own, more is a group commit.
+    const auto per_commit = static_cast<std::size_t>(bench.range(0));
+    std::vector<server::stored_event> rows(per_commit, {0, body});
     std::int64_t version = 0;
     for (auto _ : bench) {
-      server::stored_event e{++version, body};
-      auto ok = store.append_events(room.id, std::span(&e, 1), std::nullopt);
+      for (auto& e : rows)
+        e.version = ++version;
+      auto ok = store.append_events(room.id, rows, std::nullopt);
       if (!ok) return bench.SkipWithError(ok.error().c_str());
     }
+    bench.SetItemsProcessed(bench.iterations() * static_cast<std::int64_t>(per_commit));
   }
   std::filesystem::remove_all(dir);
 }
@@ -92,8 +97,12 @@ void clone_and_play_bench(benchmark::State& bench) {
   }
 }
 
-BENCHMARK_CAPTURE(append_bench, normal, server::sync_mode::normal)->UseRealTime();
-BENCHMARK_CAPTURE(append_bench, full, server::sync_mode::full)->UseRealTime();
+BENCHMARK_CAPTURE(append_bench, normal, server::sync_mode::normal)
+    ->Arg(1)
+    ->Arg(8)
+    ->Arg(64)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(append_bench, full, server::sync_mode::full)->Arg(1)->Arg(64)->UseRealTime();
 BENCHMARK(clone_and_play_bench);
 
 }  // namespace

@@ -38,7 +38,13 @@ command add_load(CLI::App& app) {
   sub->add_option("--seconds", o->seconds, "How long to run (bounded to one hour)")
       ->check(CLI::Range(0.1, 3600.0))
       ->capture_default_str();
-  sub->add_flag("--think", o->think, "Players wait a random 0.5-1.5 s before each move");
+  sub->add_option("--warmup", o->warmup,
+                  "Seconds before --seconds starts: connections, rooms and first moves happen "
+                  "here and are not counted (play and echo)")
+      ->check(CLI::Range(0.0, 600.0))
+      ->capture_default_str();
+  sub->add_flag("--think", o->think,
+                "Players wait a random 0.5-1.5 s before each move (echo: before each frame)");
   sub->add_option("--drop-rate", o->drop_rate,
                   "Soak: connection drops per player per minute, at random moments")
       ->check(CLI::Range(0.0, 600.0))

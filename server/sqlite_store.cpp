@@ -199,7 +199,11 @@ class sqlite_store final : public store {
   // Pragmas, migrations and a first write; then the statements every call uses.
   store_result<void> prepare(sync_mode sync) {
     sqlite3_extended_result_codes(db_, 1);
-    sqlite3_busy_timeout(db_, 5000);  // an outside reader (the sqlite3 shell) during a checkpoint
+    // The database is this process's alone (the lock file keeps other servers and the record
+    // commands out): an exclusive lock held from the first write spares every transaction its
+    // file-lock calls, and set before WAL mode it keeps the WAL index in memory, not in a shared
+    // -shm file. Outside tools read the database once the server has stopped.
+    if (auto ok = exec("PRAGMA locking_mode=EXCLUSIVE"); !ok) return ok;
     auto mode = query_text("PRAGMA journal_mode=WAL");
     if (!mode) return std::unexpected(mode.error());
     if (*mode != "wal") {

@@ -75,10 +75,7 @@ void client::connect() {
 }
 
 void client::on_connected() {
-  if (role_ == role::echo) {
-    echo_sent_ = clock::now();
-    return send_raw(std::string(96, 'x'));
-  }
+  if (role_ == role::echo) return send_echo(std::string(96, 'x'));
   request("hello", {{"protocol", 1}, {"name", "load"}});
   if (role_ == role::idle) return request("lobby.subscribe", json::object());
   if (role_ == role::player && seat_ == 0) request("room.create", create_request());
@@ -133,12 +130,11 @@ void client::do_read(std::shared_ptr<connection> c) {
     std::string text = beast::buffers_to_string(c->buffer.data());
     c->buffer.consume(c->buffer.size());
     if (self->role_ == role::echo) {
-      self->tally_.rtt_ms.push_back(
-          std::chrono::duration<double, std::milli>(clock::now() - self->echo_sent_).count());
-      if (!self->stopping) {
-        self->echo_sent_ = clock::now();
-        self->send_raw(std::move(text));
+      if (self->tally_.measuring()) {
+        self->tally_.rtt_ms.push_back(
+            std::chrono::duration<double, std::milli>(clock::now() - self->echo_sent_).count());
       }
+      if (!self->stopping) self->send_echo(std::move(text));
     } else {
       self->on_frame(json::parse(text, nullptr, false));
     }
@@ -170,8 +166,10 @@ void client::on_result(const pending_request& req, const json& r) {
     room_ = r["room"];
     table_->room_created(room_);
   } else if (req.method == "game.move") {
-    tally_.rtt_ms.push_back(
-        std::chrono::duration<double, std::milli>(clock::now() - req.sent).count());
+    if (tally_.measuring()) {
+      tally_.rtt_ms.push_back(
+          std::chrono::duration<double, std::milli>(clock::now() - req.sent).count());
+    }
     move_in_flight_ = false;
   }
 }
@@ -193,7 +191,7 @@ void client::join(const std::string& room) {
 
 void client::apply_event(const json& e) {
   if (e.value("room", "") != room_) return;
-  if (role_ == role::spectator) ++tally_.spectator_events;
+  if (role_ == role::spectator && tally_.measuring()) ++tally_.spectator_events;
   const std::string type = e["type"];
   if (type == "game_started") {
     auto made = table_->spec().game_ptr->state_from_text(table_->seats(), table_->spec().params,
@@ -210,7 +208,7 @@ void client::apply_event(const json& e) {
     // per identity however many games a run plays (soak players leave later, on their own terms).
     if (opts_.mode == mode::play) request("room.leave", {{"room", room_}});
     if (role_ == role::player && seat_ == 0) {
-      ++tally_.games_finished;
+      if (tally_.measuring()) ++tally_.games_finished;
       if (!stopping) request("room.create", create_request());
     }
   }
@@ -222,16 +220,37 @@ void client::maybe_move() {
     return;
   }
   move_in_flight_ = true;
+  auto delay = think_time();
+  if (delay.count() == 0) return send_move();
+  think_timer_.expires_after(delay);
+  think_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (!ec) self->send_move();
+  });
+}
+
+std::chrono::milliseconds client::think_time() {
   // Soak players think briefly, so that the run is a long steady load rather than saturation.
   auto [low, high] = opts_.mode == mode::soak ? std::pair{50, 250}
                      : opts_.think            ? std::pair{500, 1500}
                                               : std::pair{0, 0};
-  if (high == 0) return send_move();
-  think_timer_.expires_after(
-      std::chrono::milliseconds(std::uniform_int_distribution(low, high)(rng_)));
-  think_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
-    if (!ec) self->send_move();
-  });
+  return std::chrono::milliseconds(high == 0 ? 0 : std::uniform_int_distribution(low, high)(rng_));
+}
+
+// The echo baseline thinks as players do when asked, so that latency at a light load can be
+// compared with a bare server's.
+void client::send_echo(std::string frame) {
+  auto delay = think_time();
+  if (delay.count() == 0) {
+    echo_sent_ = clock::now();
+    return send_raw(std::move(frame));
+  }
+  think_timer_.expires_after(delay);
+  think_timer_.async_wait(
+      [self = shared_from_this(), frame = std::move(frame)](beast::error_code ec) mutable {
+        if (ec || self->stopping) return;
+        self->echo_sent_ = clock::now();
+        self->send_raw(std::move(frame));
+      });
 }
 
 void client::send_move() {

@@ -33,7 +33,10 @@ using json = nlohmann::json;
 using clock = std::chrono::steady_clock;
 
 // What one io_context's clients measured; merged at the end (no locks while running).
+// Round trips, spectator events and games count from `measure_from` (after the warm-up) on.
 struct tally {
+  clock::time_point measure_from;
+  bool measuring() const { return clock::now() >= measure_from; }
   std::vector<double> rtt_ms;
   std::uint64_t spectator_events = 0;
   std::uint64_t games_finished = 0;
@@ -126,6 +129,8 @@ class client : public std::enable_shared_from_this<client> {
  private:
   void on_frame(const json& f);
   void send_move();
+  void send_echo(std::string frame);
+  std::chrono::milliseconds think_time();  // 0: none
   void do_read(std::shared_ptr<connection> c);
   void do_write(std::shared_ptr<connection> c);
 

@@ -72,6 +72,14 @@ report run(const options& o) {
   std::vector<std::shared_ptr<client>> clients;
   proc_sample before = sample(o.server_pid);
   auto started = clock::now();
+  auto after_seconds = [&](double s) {
+    return started + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(s));
+  };
+  // Idle mode measures memory from before the first connection; soak watches the whole run.
+  const double warmup = o.mode == mode::play || o.mode == mode::echo ? o.warmup : 0;
+  const auto measure_from = after_seconds(warmup);
+  for (auto& t : tallies)
+    t.measure_from = measure_from;
   if (plays) {
     for (int r = 0; r < o.rooms; ++r) {
       int t = r % threads;
@@ -103,6 +111,10 @@ report run(const options& o) {
   for (auto& io : ios)
     pool.emplace_back([&io] { io->run_for(std::chrono::hours(24)); });
   report out;
+  if (warmup > 0) {
+    std::this_thread::sleep_until(measure_from);
+    before = sample(o.server_pid);
+  }
   if (o.mode == mode::soak) {
     // The server's RSS every 30 s, and once after the warm-up: the reference the end is held to.
     out.warm_seconds = std::min(120.0, o.seconds / 5);
@@ -112,17 +124,15 @@ report run(const options& o) {
     std::sort(at.begin(), at.end());
     at.erase(std::unique(at.begin(), at.end()), at.end());
     for (double t : at) {
-      std::this_thread::sleep_until(
-          started + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(t)));
+      std::this_thread::sleep_until(after_seconds(t));
       double rss = sample(o.server_pid).rss_mib;
       if (t == out.warm_seconds) out.rss_warm_mib = rss;
       if (rss >= 0) out.rss_samples.emplace_back(t, rss);
     }
   }
-  std::this_thread::sleep_until(started + std::chrono::duration_cast<clock::duration>(
-                                              std::chrono::duration<double>(o.seconds)));
+  std::this_thread::sleep_until(after_seconds(warmup + o.seconds));
   proc_sample after = sample(o.server_pid);
-  double elapsed = std::chrono::duration<double>(clock::now() - started).count();
+  double elapsed = std::chrono::duration<double>(clock::now() - measure_from).count();
   if (after.rss_mib >= 0 && o.mode == mode::soak)
     out.rss_samples.emplace_back(elapsed, after.rss_mib);
   for (auto& c : clients)
@@ -172,6 +182,7 @@ json report::to_json(const options& o) const {
          {"rooms", o.rooms},
          {"spectators_per_room", o.spectators},
          {"think", o.think},
+         {"warmup_seconds", o.mode == mode::play || o.mode == mode::echo ? o.warmup : 0},
          {"connections", connections},
          {"seconds", seconds},
          {"moves", moves},

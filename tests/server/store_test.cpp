@@ -35,17 +35,30 @@ room_record sample_room(const std::string& id, const std::string& creator) {
           .created_ms = 1'700'000'000'000};
 }
 
-TEST(Store, UsesWriteAheadLogging) {
+// Write-ahead logging is recorded in the file; the store holds the database exclusively while
+// open (no file locks per transaction), so another connection reads it only afterwards.
+TEST(Store, UsesWriteAheadLoggingAndHoldsTheDatabaseExclusively) {
   temp_dir dir;
-  auto s = open_store(dir.path());
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open((dir.path() + "/" + server::database_file).c_str(), &db), SQLITE_OK);
-  sqlite3_stmt* stmt = nullptr;
-  ASSERT_EQ(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &stmt, nullptr), SQLITE_OK);
-  ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
-  EXPECT_STREQ(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0)), "wal");
-  sqlite3_finalize(stmt);
-  sqlite3_close(db);
+  const std::string file = dir.path() + "/" + server::database_file;
+  auto mode = [&] {  // the journal mode, or "busy"
+    sqlite3* db = nullptr;
+    EXPECT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+    sqlite3_stmt* stmt = nullptr;
+    std::string text = "busy";
+    if (sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &stmt, nullptr) == SQLITE_OK &&
+        sqlite3_step(stmt) == SQLITE_ROW) {
+      text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
+    }
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return text;
+  };
+  {
+    auto s = open_store(dir.path());
+    ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
+    EXPECT_EQ(mode(), "busy");
+  }
+  EXPECT_EQ(mode(), "wal");
 }
 
 TEST(Store, KeepsIdentitiesRoomsAndEventsAcrossReopening) {
