@@ -42,29 +42,35 @@ std::expected<envelope, envelope_error> parse_envelope(std::string_view frame) {
   return out;
 }
 
-namespace {
-
 // Invalid UTF-8 from a client (echoed in an error message) must not make dump() throw.
-std::string dump(const json& j) {
+std::string to_json_text(const json& j) {
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-}  // namespace
-
 std::string write_result(const json& id, const json& result) {
-  return dump(json{{"jsonrpc", "2.0"}, {"id", id}, {"result", result}});
+  return to_json_text(json{{"jsonrpc", "2.0"}, {"id", id}, {"result", result}});
 }
 
 std::string write_error(const json& id, const error& e) {
   json data{{"code", e.code}};
   if (!e.field.empty()) data["field"] = e.field;
-  return dump(json{{"jsonrpc", "2.0"},
-                   {"id", id},
-                   {"error", {{"code", e.rpc}, {"message", e.message}, {"data", data}}}});
+  return to_json_text(json{{"jsonrpc", "2.0"},
+                           {"id", id},
+                           {"error", {{"code", e.rpc}, {"message", e.message}, {"data", data}}}});
 }
 
 std::string write_notification(std::string_view method, const json& params) {
-  return dump(json{{"jsonrpc", "2.0"}, {"method", method}, {"params", params}});
+  return write_notification_text(method, to_json_text(params));
+}
+
+// Byte for byte what dumping {"jsonrpc", "method", "params"} gives (object keys are sorted).
+std::string write_notification_text(std::string_view method, std::string_view params) {
+  std::string out = R"({"jsonrpc":"2.0","method":)";
+  out += to_json_text(method);
+  out += R"(,"params":)";
+  out += params;
+  out += '}';
+  return out;
 }
 
 }  // namespace boardroom::protocol

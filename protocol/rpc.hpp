@@ -30,5 +30,10 @@ std::expected<envelope, envelope_error> parse_envelope(std::string_view frame);
 std::string write_result(const nlohmann::json& id, const nlohmann::json& result);
 std::string write_error(const nlohmann::json& id, const error& e);
 std::string write_notification(std::string_view method, const nlohmann::json& params);
+// The same, around params already written as JSON text (a room event, also stored as this text).
+std::string write_notification_text(std::string_view method, std::string_view params);
+
+// JSON text the way every outgoing message is written: compact, invalid UTF-8 replaced.
+std::string to_json_text(const nlohmann::json& j);
 
 }  // namespace boardroom::protocol

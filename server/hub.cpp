@@ -31,7 +31,12 @@ struct overloaded : F... {
 
 hub::hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& storage,
          const clock_source& time)
-    : io_(io), config_(cfg), metrics_(stats), store_(storage), time_(time) {}
+    : io_(io),
+      config_(cfg),
+      metrics_(stats),
+      store_(storage),
+      time_(time),
+      journal_(io, storage, stats) {}
 
 void hub::clocks_changed() {
   std::vector<std::shared_ptr<room>> open;

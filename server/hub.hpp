@@ -19,6 +19,7 @@
 #include "protocol/messages.hpp"
 #include "server/clock_source.hpp"
 #include "server/config.hpp"
+#include "server/journal.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/peer.hpp"
@@ -66,6 +67,7 @@ class hub final : public room_host {
   void member_removed(const std::string& player, const std::string& room) override;
   void room_closed(const std::string& room, const std::string& creator) override;
   std::chrono::steady_clock::time_point now() const override { return time_.now(); }
+  journal& event_journal() override { return journal_; }
 
   // Every open room looks at its clocks (after a test moved the time source).
   void clocks_changed();
@@ -94,6 +96,7 @@ class hub final : public room_host {
   metrics& metrics_;
   store& store_;
   const clock_source& time_;
+  journal journal_;
   lobby lobby_;
 
   mutable std::mutex mutex_;

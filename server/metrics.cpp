@@ -35,6 +35,12 @@ std::string metrics::prometheus_text() const {
         games_finished_total.load(), "counter");
   gauge("boardroom_store_errors_total", "Writes the store refused (nothing was acknowledged).",
         store_errors_total.load(), "counter");
+  gauge("boardroom_journal_commits_total",
+        "Group commits of moves to the store (one transaction each).", journal_commits_total.load(),
+        "counter");
+  gauge("boardroom_journal_appends_total",
+        "Moves carried by those commits: appends / commits is the mean group size.",
+        journal_appends_total.load(), "counter");
 
   std::lock_guard lock(mutex_);
   out << "# HELP boardroom_errors_total Errors sent to clients, by code.\n"

@@ -18,7 +18,9 @@ class metrics {
   std::atomic<std::uint64_t> moves_total{0};
   std::atomic<std::uint64_t> requests_total{0};
   std::atomic<std::uint64_t> games_finished_total{0};
-  std::atomic<std::uint64_t> store_errors_total{0};  // writes the store refused
+  std::atomic<std::uint64_t> store_errors_total{0};     // writes the store refused
+  std::atomic<std::uint64_t> journal_commits_total{0};  // group commits (journal.hpp)
+  std::atomic<std::uint64_t> journal_appends_total{0};  // appends they carried
 
   void count_error(const std::string& code);
   void observe_move_seconds(double seconds);  // accepted move: request parsed to broadcast queued

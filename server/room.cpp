@@ -82,8 +82,26 @@ room::room(boost::asio::io_context& io, room_settings settings, const limits& li
 
 template <class F>
 void room::on_strand(F&& f) {
-  boost::asio::post(strand_,
-                    [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(); });
+  boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+    self->when_free(std::move(f));
+  });
+}
+
+template <class F>
+void room::when_free(F&& f) {
+  if (awaiting_store_) {
+    held_.emplace_back(std::forward<F>(f));
+  } else {
+    f();
+  }
+}
+
+void room::run_held() {
+  while (!awaiting_store_ && !held_.empty()) {
+    auto next = std::move(held_.front());
+    held_.pop_front();
+    next();
+  }
 }
 
 void room::fail(const member& who, const json& id, const protocol::error& e) {
@@ -138,14 +156,11 @@ void room::open(member creator, int seat_index, json id) {
                        .vacated_seats = vacated_policy_text(settings_.vacated)};
     for (const auto& [index, b] : settings_.bots)
       record.bots[index] = std::string(b->name());
-    std::vector<stored_event> rows;
-    for (const auto& e : pending) {
-      rows.push_back({e.version, e.body.dump()});
-      if (auto s = status_set_by(e.body["type"].get<std::string>())) record.status = *s;
-    }
+    std::optional<room_status> new_status;
+    auto rows = rows_of(pending, new_status);
+    if (new_status) record.status = *new_status;
     if (auto ok = store_.create_room(record, rows); !ok) {
-      ++metrics_.store_errors_total;
-      spdlog::error("{}", ok.error());
+      log_store_failure(ok);
       fail(creator, id, storage_failed());
       status_ = status::closed;
       host_.room_closed(settings_.id, settings_.creator);
@@ -366,11 +381,15 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
     batch pending;
     game_clock clock = clock_;
     stage_move(pending, mover, *next, *played, clock, now);
-    if (!persist(pending)) return fail(who, id, storage_failed());
-    reply(*who.conn, id, {{"room", settings_.id}, {"move", *played}, {"version", version_ + 1}});
-    commit_move(std::move(next), *played, pending, std::move(clock));
-    metrics_.observe_move_seconds(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - received).count());
+    persist_then(std::move(pending), [this, who, id, next = std::move(next), played = *played,
+                                      clock = std::move(clock),
+                                      received](store_result<void> ok, batch& events) mutable {
+      if (!ok) return fail(who, id, storage_failed());
+      reply(*who.conn, id, {{"room", settings_.id}, {"move", played}, {"version", version_ + 1}});
+      commit_move(std::move(next), played, events, std::move(clock));
+      metrics_.observe_move_seconds(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - received).count());
+    });
   });
 }
 
@@ -418,12 +437,13 @@ void room::commit_move(std::unique_ptr<engine::state> next, const std::string& p
 void room::schedule_bot(std::chrono::milliseconds delay) {
   if (status_ != status::playing || !seats_[state_->current_player()].bot) return;
   if (delay.count() == 0) {
-    boost::asio::post(strand_, [self = shared_from_this()] { self->bot_move(); });
+    boost::asio::post(
+        strand_, [self = shared_from_this()] { self->when_free([self] { self->bot_move(); }); });
     return;
   }
   bot_timer_.expires_after(delay);
   bot_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec) self->bot_move();
+    if (!ec) self->when_free([self] { self->bot_move(); });
   });
 }
 
@@ -671,7 +691,7 @@ void room::start_grace(int index, std::chrono::milliseconds after) {
   seat& s = seats_[index];
   s.grace = std::make_unique<boost::asio::steady_timer>(strand_, after);
   s.grace->async_wait([self = shared_from_this(), index](boost::system::error_code ec) {
-    if (!ec) self->grace_expired(index);
+    if (!ec) self->when_free([self, index] { self->grace_expired(index); });
   });
 }
 
@@ -921,7 +941,7 @@ void room::arm_clock() {
   auto wait = std::max(*due - host_.now(), std::chrono::steady_clock::duration::zero());
   flag_timer_.expires_after(wait + std::chrono::milliseconds(1));
   flag_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec) self->check_clock();
+    if (!ec) self->when_free([self] { self->check_clock(); });
   });
 }
 
@@ -937,7 +957,7 @@ void room::check_clock() {
   // The store refused: try again shortly, the flag stays down.
   flag_timer_.expires_after(store_retry);
   flag_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec) self->check_clock();
+    if (!ec) self->when_free([self] { self->check_clock(); });
   });
 }
 
@@ -1000,7 +1020,7 @@ void room::conclude(engine::outcome result, event over) {
   if (settings_.is_public) publish_summary("updated");
   linger_.expires_after(limit_.finished_room_linger);
   linger_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec) self->close_room();
+    if (!ec) self->when_free([self] { self->close_room(); });
   });
 }
 
@@ -1113,7 +1133,7 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
     if (!problem.empty()) {
       return std::unexpected(where + (type.empty() ? "" : " (" + type + ")") + ": " + problem);
     }
-    r->keep({expected, std::move(body), nullptr, changes_position(type)});
+    r->keep({expected, std::move(body), nullptr, changes_position(type), {}});
   }
   for (auto& e : r->events_) {
     e.frame = make_frame(protocol::write_notification("room.event", e.body));
@@ -1321,28 +1341,54 @@ void room::stage(batch& pending, const std::string& type, json fields,
   fields["version"] = version;
   fields["type"] = type;
   fields["at"] = unix_ms();
-  auto frame = make_frame(protocol::write_notification("room.event", fields));
-  pending.push_back({version, std::move(fields), std::move(frame), position_changes});
+  std::string text = protocol::to_json_text(fields);
+  auto frame = make_frame(protocol::write_notification_text("room.event", text));
+  pending.push_back(
+      {version, std::move(fields), std::move(frame), position_changes, std::move(text)});
+}
+
+std::vector<stored_event> room::rows_of(const batch& pending,
+                                        std::optional<room_status>& new_status) {
+  std::vector<stored_event> rows;
+  rows.reserve(pending.size());
+  for (const auto& e : pending) {
+    rows.push_back({e.version, e.text});
+    if (auto s = status_set_by(e.body["type"].get<std::string>())) new_status = s;
+  }
+  return rows;
+}
+
+void room::log_store_failure(const store_result<void>& result) {
+  if (result) return;
+  ++metrics_.store_errors_total;
+  spdlog::error("{}", result.error());
 }
 
 store_result<void> room::persist(const batch& pending) {
   if (pending.empty()) return {};
-  std::vector<stored_event> rows;
-  rows.reserve(pending.size());
   std::optional<room_status> new_status;
-  for (const auto& e : pending) {
-    rows.push_back({e.version, e.body.dump()});
-    if (auto s = status_set_by(e.body["type"].get<std::string>())) new_status = s;
-  }
-  auto ok = store_.append_events(settings_.id, rows, new_status);
-  if (!ok) {
-    ++metrics_.store_errors_total;
-    spdlog::error("{}", ok.error());
-  }
+  auto ok = store_.append_events(settings_.id, rows_of(pending, new_status), new_status);
+  log_store_failure(ok);
   return ok;
 }
 
+void room::persist_then(batch pending,
+                        std::move_only_function<void(store_result<void>, batch&)> then) {
+  std::optional<room_status> new_status;
+  auto rows = rows_of(pending, new_status);
+  awaiting_store_ = true;
+  host_.event_journal().append(settings_.id, std::move(rows), new_status, strand_,
+                               [self = shared_from_this(), pending = std::move(pending),
+                                then = std::move(then)](store_result<void> ok) mutable {
+                                 self->log_store_failure(ok);
+                                 then(std::move(ok), pending);
+                                 self->awaiting_store_ = false;
+                                 self->run_held();
+                               });
+}
+
 void room::keep(event e) {
+  e.text = {};  // stored by now; the frame and the body serve from here on
   version_ = e.version;
   if (e.changes_position) position_version_ = e.version;
   events_.push_back(std::move(e));

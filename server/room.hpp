@@ -16,6 +16,7 @@
 #include <chrono>
 #include <deque>
 #include <expected>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -35,6 +36,7 @@
 #include "protocol/messages.hpp"
 #include "server/config.hpp"
 #include "server/game_clock.hpp"
+#include "server/journal.hpp"
 #include "server/peer.hpp"
 #include "server/store.hpp"
 #include "server/time_control.hpp"
@@ -59,6 +61,7 @@ class room_host {
   virtual void member_removed(const std::string& player, const std::string& room) = 0;
   virtual void room_closed(const std::string& room, const std::string& creator) = 0;
   virtual std::chrono::steady_clock::time_point now() const = 0;  // for the clocks
+  virtual journal& event_journal() = 0;                           // group commit of moves
 };
 
 // What becomes of a seat whose player is gone (abandoned, flagged) in a game of three or more:
@@ -173,11 +176,18 @@ class room : public std::enable_shared_from_this<room> {
     nlohmann::json body;
     frame_ptr frame;  // serialized once for every member
     bool changes_position = false;
+    std::string text;  // while staged: the body as JSON text, for the store and the frame
   };
   using batch = std::vector<event>;  // events that become durable together
 
+  // Every request and timer runs through on_strand() or when_free(): while a move waits for the
+  // journal (awaiting_store_), what arrives is held in order and runs after the move's
+  // continuation, so the room never numbers or plays anything on a state that is not yet durable.
   template <class F>
   void on_strand(F&& f);
+  template <class F>
+  void when_free(F&& f);
+  void run_held();
 
   bool guard_open(const member& who, const nlohmann::json& id);
   bool check_invite(const std::optional<std::string>& invite, const member& who,
@@ -233,6 +243,12 @@ class room : public std::enable_shared_from_this<room> {
   void stage(batch& pending, const std::string& type, nlohmann::json fields,
              bool changes_position = false) const;
   store_result<void> persist(const batch& pending);
+  // persist() through the journal (group commit): `then(result, pending)` runs on the strand once
+  // the store has answered; the room holds everything else until then.
+  void persist_then(batch pending, std::move_only_function<void(store_result<void>, batch&)> then);
+  static std::vector<stored_event> rows_of(const batch& pending,
+                                           std::optional<room_status>& new_status);
+  void log_store_failure(const store_result<void>& result);
   void publish(event e);
   store_result<void> emit(const std::string& type, nlohmann::json fields,
                           bool changes_position = false);
@@ -266,9 +282,11 @@ class room : public std::enable_shared_from_this<room> {
   boost::asio::steady_timer bot_timer_;   // a bot's next move, after a failed write
   boost::asio::steady_timer flag_timer_;  // the running seat's flag, the game-time limit
   game_clock clock_;
-  nlohmann::json last_clocks_;  // restore: the last clock readings in the log
-  std::set<int> draw_offers_;   // seats offering a draw since the last move
-  std::mt19937_64 rng_;         // the bots' choices
+  nlohmann::json last_clocks_;                        // restore: the last clock readings in the log
+  std::set<int> draw_offers_;                         // seats offering a draw since the last move
+  std::mt19937_64 rng_;                               // the bots' choices
+  bool awaiting_store_ = false;                       // a move's events are with the journal
+  std::deque<std::move_only_function<void()>> held_;  // what arrived meanwhile, in order
 };
 
 }  // namespace boardroom::server

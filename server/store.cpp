@@ -24,4 +24,12 @@ std::optional<room_status> status_from_text(std::string_view text) {
   return std::nullopt;
 }
 
+std::vector<store_result<void>> store::append_group(std::span<const event_append> group) {
+  std::vector<store_result<void>> results;
+  results.reserve(group.size());
+  for (const auto& a : group)
+    results.push_back(append_events(a.room, a.events, a.status));
+  return results;
+}
+
 }  // namespace boardroom::server

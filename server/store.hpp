@@ -62,6 +62,13 @@ struct stored_event {
   std::string body;  // JSON text
 };
 
+// One room's part of a group commit (store::append_group).
+struct event_append {
+  std::string_view room;
+  std::span<const stored_event> events;
+  std::optional<room_status> status;
+};
+
 struct stored_room {
   room_record record;
   std::vector<stored_event> events;  // every event, by version from 1, without gaps
@@ -119,6 +126,11 @@ class store {
   virtual store_result<void> append_events(std::string_view room,
                                            std::span<const stored_event> events,
                                            std::optional<room_status> status) = 0;
+
+  // Several rooms' appends made durable together (group commit, see journal.hpp): one result per
+  // append, each what append_events() would have said; an append that fails leaves the others
+  // standing. The default makes them one at a time.
+  virtual std::vector<store_result<void>> append_group(std::span<const event_append> group);
 
   virtual store_result<void> set_status(std::string_view room, room_status status) = 0;
 

@@ -182,6 +182,9 @@ void client::on_room_ready(const std::string& room) {
 
 void client::join(const std::string& room) {
   room_ = room;
+  // The mirror belongs to the room left behind (whose game_over may never have been read, as
+  // events of other rooms are ignored from here on); a new one comes with game_started.
+  mirror_.reset();
   if (role_ == role::player) {
     request("room.join", {{"room", room}, {"seat", seat_}});
   } else {

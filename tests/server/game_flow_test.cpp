@@ -1,11 +1,13 @@
 // A whole game over real sockets, and every way a move can be refused.
 
+#include <map>
 #include <random>
 
 #include <gtest/gtest.h>
 
 #include "engine/core/registry.hpp"
 #include "tests/server/helpers.hpp"
+#include "tests/support/raw_ws.hpp"
 
 namespace boardroom::test {
 namespace {
@@ -128,6 +130,58 @@ TEST(GameFlow, StaleVersionIsRejectedAndCurrentVersionAccepted) {
   auto future = b.call("game.move", {{"room", room}, {"move", m2}, {"version", v1 + 5}});
   EXPECT_EQ(error_code(future), "stale_version");
   EXPECT_EQ(error_code(b.call("game.move", {{"room", room}, {"move", m2}, {"version", v1}})), "");
+}
+
+// A move waits for the journal's group commit before it is answered; whatever reaches the room
+// meanwhile is held and runs after it, on the state the move left (never on the one before).
+TEST(GameFlow, RequestsRightBehindAMoveSeeIt) {
+  test_server srv;
+  ws_client b(srv.port());
+  b.hello("bob");
+  raw_ws a(srv.port());
+  std::map<std::int64_t, json> responses;  // read but not yet asked for
+  auto read_response = [&](std::int64_t id) -> json {
+    for (int i = 0; i < 50 && !responses.contains(id); ++i) {
+      auto f = a.read_data();
+      if (!f) break;
+      auto msg = json::parse(f->payload);
+      if (msg.contains("id")) responses[msg["id"]] = msg;
+    }
+    if (!responses.contains(id)) ADD_FAILURE() << "no response " << id;
+    return responses[id];
+  };
+  a.send_request(1, "hello", R"({"protocol":1,"name":"alice"})");
+  ASSERT_EQ(error_code(read_response(1)), "");
+  auto created = b.call("room.create", {{"game", "sisyphos"}});
+  std::string room = created["result"]["room"];
+  a.send_request(2, "room.join", json{{"room", room}}.dump());
+  ASSERT_EQ(error_code(read_response(2)), "");
+  ASSERT_TRUE(b.wait_event("game_started", room));
+  ASSERT_EQ(
+      error_code(b.call("game.move", {{"room", room}, {"move", legal_moves(b, room)["moves"][0]}})),
+      "");
+  std::int64_t v0 = b.call("room.sync", {{"room", room}, {"since", 0}})["result"]["version"];
+  json moves = legal_moves(b, room)["moves"];  // alice's
+  ASSERT_GE(moves.size(), 2u);
+
+  // Three requests in one TCP write: the server reads them in one turn, so the second move and
+  // the sync reach the room while the first move's events are being written.
+  auto request = [&](int id, const std::string& method, const json& params) {
+    return encode_ws_frame(
+        ws_opcode::text,
+        json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}}.dump());
+  };
+  a.send_bytes(request(11, "game.move", {{"room", room}, {"move", moves[0]}}) +
+               request(12, "game.move", {{"room", room}, {"move", moves[1]}}) +
+               request(13, "room.sync", {{"room", room}, {"since", v0}}));
+  json r1 = read_response(11), r2 = read_response(12), rs = read_response(13);
+  ASSERT_EQ(error_code(r1), "") << r1.dump();
+  EXPECT_EQ(r1["result"]["version"], v0 + 1);
+  EXPECT_EQ(error_code(r2), "not_your_turn") << r2.dump();
+  ASSERT_EQ(error_code(rs), "") << rs.dump();
+  EXPECT_EQ(rs["result"]["version"], v0 + 1);
+  ASSERT_EQ(rs["result"]["events"].size(), 1u);
+  EXPECT_EQ(rs["result"]["events"][0]["move"], moves[0]);
 }
 
 TEST(GameFlow, ResignationEndsTheGameForTheOpponent) {

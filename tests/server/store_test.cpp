@@ -145,6 +145,37 @@ TEST(Store, AFailedAppendWritesNothing) {
   EXPECT_TRUE(s->append_events("r1", std::vector<stored_event>{{2, "{}"}}, std::nullopt));
 }
 
+// Group commit: several rooms' appends in one transaction, each in its own savepoint.
+TEST(Store, AGroupCommitKeepsEachRoomsAppendApart) {
+  temp_dir dir;
+  auto s = open_store(dir.path());
+  ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 0}));
+  for (const char* id : {"r1", "r2", "r3"})
+    ASSERT_TRUE(s->create_room(sample_room(id, "p1"), std::vector<stored_event>{{1, "{}"}}));
+  std::vector<stored_event> two{{2, R"({"n":2})"}, {3, R"({"n":3})"}};
+  std::vector<stored_event> taken{{2, "{}"}, {1, "{}"}};  // version 1 exists: refused whole
+  std::vector<stored_event> last{{2, R"({"type":"game_over"})"}};
+  std::vector<server::event_append> group{{"r1", two, std::nullopt},
+                                          {"r2", taken, room_status::finished},
+                                          {"r3", last, room_status::finished},
+                                          {"r9", two, std::nullopt}};  // no such room
+  auto results = s->append_group(group);
+  ASSERT_EQ(results.size(), 4u);
+  EXPECT_TRUE(results[0].has_value());
+  ASSERT_FALSE(results[1].has_value());
+  EXPECT_NE(results[1].error().find("r2"), std::string::npos) << results[1].error();
+  EXPECT_TRUE(results[2].has_value());
+  EXPECT_FALSE(results[3].has_value());
+
+  auto r1 = s->load_room("r1"), r2 = s->load_room("r2"), r3 = s->load_room("r3");
+  ASSERT_EQ((*r1)->events.size(), 3u);
+  EXPECT_EQ((*r1)->events[2].body, R"({"n":3})");
+  EXPECT_EQ((*r2)->events.size(), 1u);
+  EXPECT_EQ((*r2)->record.status, room_status::waiting);
+  EXPECT_EQ((*r3)->events.size(), 2u);
+  EXPECT_EQ((*r3)->record.status, room_status::finished);
+}
+
 TEST(Store, OneServerPerDataDirectory) {
   temp_dir dir;
   auto first = open_store(dir.path());

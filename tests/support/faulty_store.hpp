@@ -1,9 +1,12 @@
 #pragma once
 // A store that passes every call to a real one until told to fail its writes: a full disk or a
-// broken volume on demand, for the tests of what clients see when a write fails.
+// broken volume on demand, for the tests of what clients see when a write fails. It also records
+// the size of each group commit.
 
 #include <atomic>
 #include <memory>
+#include <mutex>
+#include <vector>
 
 #include "server/store.hpp"
 
@@ -18,6 +21,11 @@ class faulty_store final : public server::store {
   // The next `n` writes pass, the ones after fail.
   void fail_writes_after(int n) { writes_left_ = n; }
   int failed_writes() const { return failed_.load(); }
+  // The size of every append_group() call so far (group commits), in order.
+  std::vector<std::size_t> groups() const {
+    std::lock_guard lock(mutex_);
+    return groups_;
+  }
 
   server::store_result<void> save_identity(const server::identity_record& identity) override {
     if (!allow()) return refuse();
@@ -37,6 +45,15 @@ class faulty_store final : public server::store {
                                            std::optional<server::room_status> status) override {
     if (!allow()) return refuse();
     return real_->append_events(room, events, status);
+  }
+  std::vector<server::store_result<void>> append_group(
+      std::span<const server::event_append> group) override {
+    {
+      std::lock_guard lock(mutex_);
+      groups_.push_back(group.size());
+    }
+    if (!allow()) return std::vector<server::store_result<void>>(group.size(), refuse());
+    return real_->append_group(group);
   }
   server::store_result<void> set_status(std::string_view room,
                                         server::room_status status) override {
@@ -72,6 +89,8 @@ class faulty_store final : public server::store {
   std::unique_ptr<server::store> real_;
   std::atomic<int> writes_left_{unlimited};
   std::atomic<int> failed_{0};
+  mutable std::mutex mutex_;
+  std::vector<std::size_t> groups_;
 };
 
 }  // namespace boardroom::test

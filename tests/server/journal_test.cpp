@@ -1,0 +1,112 @@
+// The journal's group commit on a real store: appends made in one turn of the io loop share one
+// transaction, each continuation runs on its own strand with its own verdict, and a lone append
+// is committed without waiting for company.
+
+#include <algorithm>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "server/journal.hpp"
+#include "tests/server/helpers.hpp"
+#include "tests/support/faulty_store.hpp"
+#include "tests/support/test_server.hpp"
+
+namespace boardroom::test {
+namespace {
+
+using server::room_status;
+using server::stored_event;
+
+struct journal_fixture {
+  temp_dir dir;
+  faulty_store storage{open_store(dir.path())};
+  boost::asio::io_context io;
+  server::metrics stats;
+  server::journal log{io, storage, stats};
+
+  explicit journal_fixture(int rooms) {
+    EXPECT_TRUE(storage.save_identity({"p1", "alice", std::string(64, 'a'), 0}));
+    for (int i = 0; i < rooms; ++i) {
+      server::room_record r;
+      r.id = room(i);
+      r.game = r.spec = "sisyphos";
+      r.creator = "p1";
+      EXPECT_TRUE(storage.create_room(r, std::vector<stored_event>{{1, "{}"}}));
+    }
+  }
+  static std::string room(int i) { return "r" + std::to_string(i); }
+  std::size_t events_of(int i) { return (*storage.load_room(room(i)))->events.size(); }
+};
+
+// `n` rooms each append their second event from a handler of their own, all queued before the
+// io loop runs: as if their moves had been read in the same turn.
+struct appends {
+  std::vector<boost::asio::strand<boost::asio::io_context::executor_type>> strands;
+  std::vector<int> ok;  // 1: durable, 0: refused, -1: no answer yet
+  std::vector<bool> on_own_strand;
+
+  appends(journal_fixture& f, int n) : ok(n, -1), on_own_strand(n, false) {
+    for (int i = 0; i < n; ++i)
+      strands.push_back(boost::asio::make_strand(f.io));
+    for (int i = 0; i < n; ++i) {
+      boost::asio::post(strands[i], [this, &f, i] {
+        f.log.append(journal_fixture::room(i), {{2, R"({"type":"move"})"}}, std::nullopt,
+                     strands[i], [this, i](server::store_result<void> result) {
+                       ok[i] = result.has_value() ? 1 : 0;
+                       on_own_strand[i] = strands[i].running_in_this_thread();
+                     });
+      });
+    }
+  }
+};
+
+TEST(Journal, AppendsOfOneTurnShareOneCommit) {
+  journal_fixture f(8);
+  appends a(f, 8);
+  f.io.run();
+  EXPECT_EQ(f.storage.groups(), std::vector<std::size_t>{8});
+  EXPECT_EQ(f.stats.journal_commits_total, 1u);
+  EXPECT_EQ(f.stats.journal_appends_total, 8u);
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_EQ(a.ok[i], 1) << i;
+    EXPECT_TRUE(a.on_own_strand[i]) << i;
+    EXPECT_EQ(f.events_of(i), 2u) << i;
+  }
+}
+
+TEST(Journal, ALoneAppendIsCommittedWithoutWaitingForCompany) {
+  journal_fixture f(1);
+  appends a(f, 1);
+  f.io.run();  // returns: nothing waits on a timer
+  EXPECT_EQ(f.storage.groups(), std::vector<std::size_t>{1});
+  EXPECT_EQ(a.ok[0], 1);
+}
+
+TEST(Journal, AGroupIsCutAtItsLimit) {
+  const int n = static_cast<int>(server::journal::max_group) + 10;
+  journal_fixture f(n);
+  appends a(f, n);
+  f.io.run();
+  EXPECT_EQ(f.storage.groups(), (std::vector<std::size_t>{server::journal::max_group, 10}));
+  EXPECT_EQ(std::count(a.ok.begin(), a.ok.end(), 1), n);
+}
+
+TEST(Journal, AFailedCommitReachesEveryContinuationAndWritesNothing) {
+  journal_fixture f(3);
+  f.storage.fail_writes(true);
+  appends a(f, 3);
+  f.io.run();
+  EXPECT_EQ(f.storage.groups(), std::vector<std::size_t>{3});
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(a.ok[i], 0) << i;
+    EXPECT_TRUE(a.on_own_strand[i]) << i;
+    EXPECT_EQ(f.events_of(i), 1u) << i;
+  }
+}
+
+}  // namespace
+}  // namespace boardroom::test
