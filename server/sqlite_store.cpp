@@ -188,8 +188,7 @@ class sqlite_store final : public store {
       : db_(db), lock_fd_(lock_fd), path_(std::move(path)) {}
 
   ~sqlite_store() override {
-    for (auto* s : {&begin_, &commit_, &rollback_, &savepoint_, &rollback_to_savepoint_,
-                    &release_savepoint_, &save_identity_, &find_identity_, &insert_room_,
+    for (auto* s : {&begin_, &commit_, &rollback_, &save_identity_, &find_identity_, &insert_room_,
                     &insert_event_, &set_status_, &unfinished_rooms_, &room_by_id_, &events_of_,
                     &find_records_, &count_records_, &players_of_})
       s->reset();
@@ -220,9 +219,6 @@ class sqlite_store final : public store {
              {&begin_, "BEGIN IMMEDIATE"},
              {&commit_, "COMMIT"},
              {&rollback_, "ROLLBACK"},
-             {&savepoint_, "SAVEPOINT room_append"},
-             {&rollback_to_savepoint_, "ROLLBACK TO room_append"},
-             {&release_savepoint_, "RELEASE room_append"},
              {&save_identity_,
               "INSERT INTO identities (id, name, token_hash, created_ms) VALUES (?1, ?2, ?3, ?4) "
               "ON CONFLICT (id) DO UPDATE SET name = excluded.name"},
@@ -315,34 +311,29 @@ class sqlite_store final : public store {
     });
   }
 
-  // One transaction; each room's part in a savepoint of its own, so that one refused append
-  // (a version already taken, an unknown room) does not undo the others.
+  // One transaction for the whole group. Should any append be refused (a version already
+  // taken, an unknown room: a bug somewhere, not a full disk), the group is undone and every
+  // append made on its own, so that each gets exactly its own verdict. Savepoints would give the
+  // same isolation at a price paid by every group (each opens a statement journal).
   std::vector<store_result<void>> append_group(std::span<const event_append> group) override {
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
     std::vector<store_result<void>> results;
-    results.reserve(group.size());
-    auto fail_all = [&](const char* what) {
-      std::string message = failure(what);
-      if (!sqlite3_get_autocommit(db_)) step_once(rollback_);
-      results.assign(group.size(), std::unexpected(message));
+    if (step_once(begin_) != SQLITE_DONE) {
+      results.assign(group.size(), std::unexpected(failure("cannot begin a group of appends")));
       return results;
-    };
-    if (step_once(begin_) != SQLITE_DONE) return fail_all("cannot begin a group of appends");
-    for (const auto& a : group) {
-      if (step_once(savepoint_) != SQLITE_DONE) {
-        results.push_back(std::unexpected(failure("cannot append to room " + std::string(a.room))));
-        continue;
-      }
-      if (insert_events(a.room, a.events) && (!a.status || update_status(a.room, *a.status))) {
-        results.emplace_back();
-      } else {
-        results.push_back(std::unexpected(failure("cannot append to room " + std::string(a.room))));
-        step_once(rollback_to_savepoint_);
-      }
-      step_once(release_savepoint_);
     }
-    if (step_once(commit_) != SQLITE_DONE) return fail_all("cannot commit a group of appends");
-    return results;
+    bool all = true;
+    for (const auto& a : group) {
+      all = insert_events(a.room, a.events) && (!a.status || update_status(a.room, *a.status));
+      if (!all) break;
+    }
+    if (all && step_once(commit_) == SQLITE_DONE) {
+      results.resize(group.size());
+      return results;
+    }
+    if (!sqlite3_get_autocommit(db_)) step_once(rollback_);
+    lock.unlock();
+    return store::append_group(group);  // one transaction each
   }
 
   store_result<void> set_status(std::string_view room, room_status status) override {
@@ -568,9 +559,9 @@ class sqlite_store final : public store {
   int lock_fd_;
   std::string path_;
   std::mutex mutex_;
-  stmt_ptr begin_, commit_, rollback_, savepoint_, rollback_to_savepoint_, release_savepoint_,
-      save_identity_, find_identity_, insert_room_, insert_event_, set_status_, unfinished_rooms_,
-      room_by_id_, events_of_, find_records_, count_records_, players_of_;
+  stmt_ptr begin_, commit_, rollback_, save_identity_, find_identity_, insert_room_, insert_event_,
+      set_status_, unfinished_rooms_, room_by_id_, events_of_, find_records_, count_records_,
+      players_of_;
 };
 
 }  // namespace

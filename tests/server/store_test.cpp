@@ -145,7 +145,8 @@ TEST(Store, AFailedAppendWritesNothing) {
   EXPECT_TRUE(s->append_events("r1", std::vector<stored_event>{{2, "{}"}}, std::nullopt));
 }
 
-// Group commit: several rooms' appends in one transaction, each in its own savepoint.
+// Group commit: several rooms' appends in one transaction; one refused append leaves the others
+// standing (the group is then made one append at a time).
 TEST(Store, AGroupCommitKeepsEachRoomsAppendApart) {
   temp_dir dir;
   auto s = open_store(dir.path());
