@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The standard load matrix: Amazons rooms of 2 players with 0 and 2 spectators (R = 10, 100, 1000),
-# closed loop and think time, idle connections, and the bare echo baseline, each three times; the
-# server and the load generator pinned to different cores. Prints one JSON line per run and a table
+# closed loop and think time, idle connections, and the bare echo baselines, each three times; the
+# server and the load generator pinned to different cores; every run measured after the load
+# generator's warm-up (2 s). Prints one JSON line per run and a table
 # of medians. Loopback only. Usage: bench/run_matrix.sh [build dir] [seconds per run]
 set -euo pipefail
 build=${1:-build/release}
@@ -40,13 +41,19 @@ for rooms in 10 100 1000; do
 done
 run "idle N=10000" --mode idle --connections 10000
 
-for rep in 1 2 3; do  # the baseline: a bare Beast echo server, 100 connections in a closed loop
-  start_server "$echo_bin" $port
-  taskset -c 1 "$bin" load --mode echo --port $port --rooms 100 --server-pid "$pid" \
-    --seconds "$seconds" --json | sed "s/^{/{\"label\":\"echo R=100\",\"rep\":$rep,/" \
-    | tee -a "$out/runs.jsonl"
-  stop_server
-done
+# The baselines: a bare Beast echo server, 100 connections in a closed loop (CPU per round trip)
+# and 1000 connections with think time (the round trip of a light load on this machine).
+echo_run() {  # $1: label; rest: load arguments
+  local label=$1; shift
+  for rep in 1 2 3; do
+    start_server "$echo_bin" $port
+    taskset -c 1 "$bin" load --mode echo --port $port --server-pid "$pid" --seconds "$seconds" \
+      --json "$@" | sed "s/^{/{\"label\":\"$label\",\"rep\":$rep,/" | tee -a "$out/runs.jsonl"
+    stop_server
+  done
+}
+echo_run "echo R=100" --rooms 100
+echo_run "echo think R=1000" --rooms 1000 --think
 
 python3 - "$out/runs.jsonl" <<'PY'
 import json, statistics, sys

@@ -183,6 +183,8 @@ class room : public std::enable_shared_from_this<room> {
   // Every request and timer runs through on_strand() or when_free(): while a move waits for the
   // journal (awaiting_store_), what arrives is held in order and runs after the move's
   // continuation, so the room never numbers or plays anything on a state that is not yet durable.
+  static bool resigned(const std::string& reason);  // gave the seat up of their own will
+
   template <class F>
   void on_strand(F&& f);
   template <class F>
