@@ -77,6 +77,14 @@ void room::when_free(F&& f) {
   }
 }
 
+template <class F>
+void room::when_due(boost::asio::steady_timer& timer, F f) {
+  timer.async_wait(
+      [self = shared_from_this(), f = std::move(f)](boost::system::error_code ec) mutable {
+        if (!ec) self->when_free(std::move(f));
+      });
+}
+
 void room::run_held() {
   while (!awaiting_store_ && !held_.empty()) {
     auto next = std::move(held_.front());
@@ -418,14 +426,10 @@ void room::commit_move(std::unique_ptr<engine::state> next, const std::string& p
 void room::schedule_bot(std::chrono::milliseconds delay) {
   if (status_ != status::playing || !seats_[state_->current_player()].bot) return;
   if (delay.count() == 0) {
-    boost::asio::post(
-        strand_, [self = shared_from_this()] { self->when_free([self] { self->bot_move(); }); });
-    return;
+    return on_strand([this] { bot_move(); });
   }
   bot_timer_.expires_after(delay);
-  bot_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec) self->when_free([self] { self->bot_move(); });
-  });
+  when_due(bot_timer_, [this] { bot_move(); });
 }
 
 void room::bot_move() {
@@ -671,9 +675,7 @@ void room::reconnected(member who) {
 void room::start_grace(int index, std::chrono::milliseconds after) {
   seat& s = seats_[index];
   s.grace = std::make_unique<boost::asio::steady_timer>(strand_, after);
-  s.grace->async_wait([self = shared_from_this(), index](boost::system::error_code ec) {
-    if (!ec) self->when_free([self, index] { self->grace_expired(index); });
-  });
+  when_due(*s.grace, [this, index] { grace_expired(index); });
 }
 
 void room::grace_expired(int index) {
@@ -921,9 +923,7 @@ void room::arm_clock() {
   if (!due) return;
   auto wait = std::max(*due - host_.now(), std::chrono::steady_clock::duration::zero());
   flag_timer_.expires_after(wait + std::chrono::milliseconds(1));
-  flag_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec) self->when_free([self] { self->check_clock(); });
-  });
+  when_due(flag_timer_, [this] { check_clock(); });
 }
 
 void room::check_clock() {
@@ -937,9 +937,7 @@ void room::check_clock() {
   }
   // The store refused: try again shortly, the flag stays down.
   flag_timer_.expires_after(store_retry);
-  flag_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec) self->when_free([self] { self->check_clock(); });
-  });
+  when_due(flag_timer_, [this] { check_clock(); });
 }
 
 std::optional<engine::outcome> room::clock_expired(
@@ -1000,9 +998,7 @@ void room::conclude(engine::outcome result, event over) {
   publish(std::move(over));
   if (settings_.is_public) publish_summary("updated");
   linger_.expires_after(limit_.finished_room_linger);
-  linger_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec) self->when_free([self] { self->close_room(); });
-  });
+  when_due(linger_, [this] { close_room(); });
 }
 
 void room::remove_member(const std::string& player) {

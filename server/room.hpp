@@ -180,13 +180,16 @@ class room : public std::enable_shared_from_this<room> {
   };
   using batch = std::vector<event>;  // events that become durable together
 
-  // Every request and timer runs through on_strand() or when_free(): while a move waits for the
-  // journal (awaiting_store_), what arrives is held in order and runs after the move's
-  // continuation, so the room never numbers or plays anything on a state that is not yet durable.
   static bool resigned(const std::string& reason);  // gave the seat up of their own will
 
+  // Every request runs through on_strand() and every timer's handler through when_due(), both
+  // into when_free(): while a move waits for the journal (awaiting_store_), what arrives is held
+  // in order and runs after the move's continuation, so the room never numbers or plays anything
+  // on a state that is not yet durable.
   template <class F>
   void on_strand(F&& f);
+  template <class F>
+  void when_due(boost::asio::steady_timer& timer, F f);
   template <class F>
   void when_free(F&& f);
   void run_held();

@@ -316,23 +316,17 @@ class sqlite_store final : public store {
   // append made on its own, so that each gets exactly its own verdict. Savepoints would give the
   // same isolation at a price paid by every group (each opens a statement journal).
   std::vector<store_result<void>> append_group(std::span<const event_append> group) override {
-    std::unique_lock lock(mutex_);
-    std::vector<store_result<void>> results;
-    if (step_once(begin_) != SQLITE_DONE) {
-      results.assign(group.size(), std::unexpected(failure("cannot begin a group of appends")));
-      return results;
+    {
+      std::lock_guard lock(mutex_);
+      auto together = transaction("cannot append a group of events", [&] {
+        for (const auto& a : group) {
+          if (!insert_events(a.room, a.events) || (a.status && !update_status(a.room, *a.status)))
+            return false;
+        }
+        return true;
+      });
+      if (together) return std::vector<store_result<void>>(group.size());
     }
-    bool all = true;
-    for (const auto& a : group) {
-      all = insert_events(a.room, a.events) && (!a.status || update_status(a.room, *a.status));
-      if (!all) break;
-    }
-    if (all && step_once(commit_) == SQLITE_DONE) {
-      results.resize(group.size());
-      return results;
-    }
-    if (!sqlite3_get_autocommit(db_)) step_once(rollback_);
-    lock.unlock();
     return store::append_group(group);  // one transaction each
   }
 
@@ -498,11 +492,6 @@ class sqlite_store final : public store {
       u.step();
     }
     return std::unexpected(message);
-  }
-
-  int step_once(const stmt_ptr& statement) {
-    use u(statement);
-    return u.step();
   }
 
   bool insert_events(std::string_view room, std::span<const stored_event> events) {

@@ -2,6 +2,8 @@
 
 #include <signal.h>
 
+#include <chrono>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -24,12 +26,19 @@ TEST(Load, PlaysRoomsWithSpectatorsAndReadsTheServerFromProc) {
       BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", data.path(), "--requests-per-second",
                          "100000", "--request-burst", "100000"});
   ASSERT_GT(server.port, 0);
+  const auto started = std::chrono::steady_clock::now();
   auto r = run_command(std::string(BOARDROOM_BINARY) + " load --port " +
                        std::to_string(server.port) + " --game sisyphos --rooms 3 --spectators 1" +
-                       " --seconds 1.5 --server-pid " + std::to_string(server.pid));
+                       " --seconds 1.5 --warmup 0.5 --server-pid " + std::to_string(server.pid));
+  const std::chrono::duration<double> ran = std::chrono::steady_clock::now() - started;
   stop_server(server, SIGTERM);
   ASSERT_EQ(r.status, 0) << r.out;
   auto report = last_json_line(r.out);
+  // Counted after the warm-up: the measured seconds are the 1.5 asked for, of the 2 it ran.
+  EXPECT_GE(ran.count(), 2.0);
+  EXPECT_EQ(report["warmup_seconds"], 0.5);
+  EXPECT_GE(report["seconds"].get<double>(), 1.5);
+  EXPECT_LT(report["seconds"].get<double>(), 1.9);
   EXPECT_EQ(report["connections"], 9);
   EXPECT_GT(report["moves"].get<int>(), 20);
   EXPECT_GT(report["spectator_events_per_second"].get<double>(), 0);

@@ -166,14 +166,9 @@ TEST(GameFlow, RequestsRightBehindAMoveSeeIt) {
 
   // Three requests in one TCP write: the server reads them in one turn, so the second move and
   // the sync reach the room while the first move's events are being written.
-  auto request = [&](int id, const std::string& method, const json& params) {
-    return encode_ws_frame(
-        ws_opcode::text,
-        json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}}.dump());
-  };
-  a.send_bytes(request(11, "game.move", {{"room", room}, {"move", moves[0]}}) +
-               request(12, "game.move", {{"room", room}, {"move", moves[1]}}) +
-               request(13, "room.sync", {{"room", room}, {"since", v0}}));
+  a.send_bytes(encode_ws_request(11, "game.move", json{{"room", room}, {"move", moves[0]}}.dump()) +
+               encode_ws_request(12, "game.move", json{{"room", room}, {"move", moves[1]}}.dump()) +
+               encode_ws_request(13, "room.sync", json{{"room", room}, {"since", v0}}.dump()));
   json r1 = read_response(11), r2 = read_response(12), rs = read_response(13);
   ASSERT_EQ(error_code(r1), "") << r1.dump();
   EXPECT_EQ(r1["result"]["version"], v0 + 1);

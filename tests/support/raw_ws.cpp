@@ -86,10 +86,16 @@ void raw_ws::send_bytes(std::string_view bytes) {
   net::write(socket_, net::buffer(bytes.data(), bytes.size()));
 }
 
+std::string encode_ws_request(std::int64_t id, const std::string& method,
+                              const std::string& params_json) {
+  return encode_ws_frame(ws_opcode::text, R"({"jsonrpc":"2.0","id":)" + std::to_string(id) +
+                                              R"(,"method":")" + method + R"(","params":)" +
+                                              params_json + "}");
+}
+
 void raw_ws::send_request(std::int64_t id, const std::string& method,
                           const std::string& params_json) {
-  send_frame(ws_opcode::text, R"({"jsonrpc":"2.0","id":)" + std::to_string(id) + R"(,"method":")" +
-                                  method + R"(","params":)" + params_json + "}");
+  send_bytes(encode_ws_request(id, method, params_json));
 }
 
 // Reads until `in_` holds at least `need` bytes; false on end of connection or deadline.

@@ -37,6 +37,9 @@ struct ws_frame {
 // test of the server's checks wants.
 std::string encode_ws_frame(int opcode, std::string_view payload, bool fin = true,
                             bool masked = true);
+// A JSON-RPC request as one masked text frame (several can go out in one write).
+std::string encode_ws_request(std::int64_t id, const std::string& method,
+                              const std::string& params_json);
 // The payload of a close frame: a status code and a reason.
 std::string close_payload(unsigned short code, std::string_view reason = "");
 
