@@ -12,7 +12,9 @@ cmake --build build/fuzz -j "$(nproc)"
 
 work=$(mktemp -d)
 total=0
-for target in protocol amazons arimaa esiema shiamgon sisyphos; do
+# Every target has a seed corpus of its own name (fuzz/CMakeLists.txt declares the targets).
+for corpus in fuzz/corpus/*/; do
+  target=$(basename "$corpus")
   mkdir -p "$work/$target"
   log="$work/$target.log"
   if ! build/fuzz/fuzz/${target}_fuzz -max_total_time="$seconds" -print_final_stats=1 \
