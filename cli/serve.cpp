@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include "cli/commands.hpp"
@@ -7,12 +8,23 @@
 
 namespace boardroom::cli {
 
+namespace {
+
+// A duration option in milliseconds, written straight into the limit it sets.
+void add_ms_option(CLI::App* sub, const std::string& name, std::chrono::milliseconds& target,
+                   const std::string& help) {
+  sub->add_option_function<std::int64_t>(
+         name, [&target](std::int64_t ms) { target = std::chrono::milliseconds(ms); }, help)
+      ->check(CLI::NonNegativeNumber)
+      ->default_str(std::to_string(target.count()));
+}
+
+}  // namespace
+
 command add_serve(CLI::App& app) {
   auto* sub = app.add_subcommand("serve", "Run the server (WebSocket at /ws, HTTP API)");
   auto cfg = std::make_shared<server::config>();
   auto& lim = cfg->limit;
-  auto idle_ms = std::make_shared<std::int64_t>(lim.idle_timeout.count());
-  auto grace_ms = std::make_shared<std::int64_t>(lim.reconnect_grace.count());
   sub->add_option("--host", cfg->host, "Address to listen on")->capture_default_str();
   sub->add_option("--port", cfg->port, "Port to listen on (0: any free port)")
       ->capture_default_str();
@@ -48,19 +60,68 @@ command add_serve(CLI::App& app) {
   sub->add_option("--flood-close-after", lim.flood_close_after,
                   "Refused requests within one second that close the connection")
       ->capture_default_str();
-  sub->add_option("--idle-timeout-ms", *idle_ms, "Close a connection silent this long")
-      ->capture_default_str();
-  sub->add_option("--reconnect-grace-ms", *grace_ms, "How long a dropped player's seat is held")
-      ->capture_default_str();
+  add_ms_option(sub, "--idle-timeout-ms", lim.idle_timeout, "Close a connection silent this long");
+  add_ms_option(sub, "--reconnect-grace-ms", lim.reconnect_grace,
+                "How long a dropped player's seat is held");
+  add_ms_option(sub, "--handshake-timeout-ms", lim.handshake_timeout,
+                "Time for the WebSocket opening and closing handshakes");
+  add_ms_option(sub, "--hello-timeout-ms", lim.hello_timeout,
+                "Close a WebSocket connection that has not said hello this long after the upgrade");
+  add_ms_option(sub, "--http-timeout-ms", lim.http_timeout,
+                "Time for a plain HTTP request (or the upgrade request) to arrive");
   sub->add_option("--rooms-per-identity", lim.rooms_per_identity,
                   "Open rooms one player may have created")
       ->capture_default_str();
-  sub->add_option("--max-connections", lim.max_connections, "WebSocket connections at most")
+  sub->add_option("--max-connections", lim.max_connections,
+                  "Connections at most, WebSocket or plain HTTP (lowered to what the descriptor "
+                  "limit allows)")
       ->capture_default_str();
+  sub->add_option("--max-connections-per-address", lim.max_connections_per_address,
+                  "Open connections from one client address")
+      ->capture_default_str();
+  sub->add_option("--connections-per-second-per-address", lim.connections_per_second_per_address,
+                  "New connections a second from one client address (bursts of 5 seconds' worth)")
+      ->capture_default_str();
+  sub->add_option("--rooms-per-minute-per-address", lim.rooms_per_minute_per_address,
+                  "Rooms created a minute from one client address (bursts of 10)")
+      ->capture_default_str();
+  sub->add_option("--identities-per-minute-per-address", lim.identities_per_minute_per_address,
+                  "New identities a minute from one client address (bursts of 10)")
+      ->capture_default_str();
+  sub->add_option("--max-queued-bytes-total", lim.max_queued_bytes_total,
+                  "Outgoing bytes queued over all connections; past it the largest queues are "
+                  "cut off first")
+      ->capture_default_str();
+  sub->add_option("--bot-moves-per-second", lim.bot_moves_per_second,
+                  "Moves a second in a room whose seats are all bots")
+      ->capture_default_str();
+  sub->add_option("--bot-only-max-moves", lim.bot_only_max_moves,
+                  "Moves in all in a room whose seats are all bots (then it is aborted)")
+      ->capture_default_str();
+  sub->add_option_function<std::int64_t>(
+         "--guest-expiry-hours",
+         [&lim](std::int64_t h) { lim.guest_expiry = std::chrono::hours(h); },
+         "Forget identities that never joined a room after this many hours")
+      ->check(CLI::PositiveNumber)
+      ->default_str(std::to_string(lim.guest_expiry.count()));
+  sub->add_option("--trusted-proxy", cfg->trusted_proxies,
+                  "A reverse proxy (address or CIDR block) whose X-Forwarded-For / Forwarded "
+                  "header names the client; repeat for several")
+      ->take_all();
+  sub->add_option("--exempt", cfg->exempt_addresses,
+                  "A client (address or CIDR block) the per-address limits do not apply to, such "
+                  "as a load generator or a tournament's bot host; repeat for several")
+      ->take_all();
+  sub->add_option("--allowed-origins", cfg->allowed_origins,
+                  "Web pages (origins such as https://example.org) that may open WebSocket "
+                  "connections, comma-separated; '*' for any; default: pages from the host "
+                  "the client connected to")
+      ->delimiter(',');
 
-  return [cfg, idle_ms, grace_ms] {
-    cfg->limit.idle_timeout = std::chrono::milliseconds(*idle_ms);
-    cfg->limit.reconnect_grace = std::chrono::milliseconds(*grace_ms);
+  return [cfg] {
+    // Logs go to standard error: standard output carries the "listening on" line alone, first,
+    // whatever start-up has to say.
+    spdlog::set_default_logger(spdlog::stderr_color_mt("boardroom"));
     spdlog::set_level(spdlog::level::from_str(cfg->log_level));
     server::server srv(*cfg);
     auto port = srv.start();

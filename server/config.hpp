@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace boardroom::server {
 
@@ -21,7 +22,25 @@ struct limits {
   std::chrono::milliseconds finished_room_linger{600'000};  // finished rooms stay readable
   int rooms_per_identity = 10;  // open rooms one identity may have created
   int events_kept = 256;        // per room, for resuming clients
+  // Every socket counts, upgraded or not: a server full of half-open HTTP connections refuses
+  // like one full of players. Lowered at start to what the descriptor limit allows.
   int max_connections = 20'000;
+  // Per client address (see config::trusted_proxies for clients behind a proxy).
+  int max_connections_per_address = 256;
+  double connections_per_second_per_address = 20;   // sustained; bursts of 5 seconds' worth
+  double rooms_per_minute_per_address = 30;         // room.create; a minute's worth at once
+  double identities_per_minute_per_address = 30;    // hello without a token; likewise
+  std::chrono::milliseconds hello_timeout{10'000};  // after the upgrade: close 1008 without one
+  std::chrono::milliseconds http_timeout{30'000};   // a plain HTTP request, or the upgrade request
+  // Outgoing bytes queued over all connections; past it the connections with the most queued
+  // are dropped first, so a few slow readers cannot take the server's memory.
+  std::size_t max_queued_bytes_total = 128 * 1024 * 1024;
+  // A room whose seats are all bots plays at most this many moves a second (spectators must be
+  // able to keep up) and at most this many moves in all (its log must stay bounded).
+  double bot_moves_per_second = 20;
+  int bot_only_max_moves = 2'000;
+  // Identities that never joined a room are forgotten after this long.
+  std::chrono::hours guest_expiry{24 * 7};
 };
 
 struct config {
@@ -36,6 +55,15 @@ struct config {
   // Grants the admin.* requests (abort, adjudicate, add time) to whoever presents it; empty: no
   // administrator at all.
   std::string admin_token;
+  // Proxies whose X-Forwarded-For / Forwarded headers name the client (addresses or CIDR blocks,
+  // "127.0.0.1", "10.0.0.0/8"); a header from anyone else is ignored.
+  std::vector<std::string> trusted_proxies;
+  // Clients (addresses or CIDR blocks) the per-address limits do not apply to: a load generator,
+  // a tournament's bot host. They still count towards max_connections.
+  std::vector<std::string> exempt_addresses;
+  // Web pages (origins "https://example.org") whose scripts may open a WebSocket. Empty: only
+  // pages served from the host the client connected to; "*": any page.
+  std::vector<std::string> allowed_origins;
   limits limit;
 };
 

@@ -30,12 +30,14 @@ struct overloaded : F... {
 }  // namespace
 
 hub::hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& storage,
-         const clock_source& time)
+         const clock_source& time, admission& gate, send_budget& budget)
     : io_(io),
       config_(cfg),
       metrics_(stats),
       store_(storage),
       time_(time),
+      gate_(gate),
+      budget_(budget),
       journal_(io, storage, stats) {}
 
 void hub::clocks_changed() {
@@ -212,6 +214,13 @@ void hub::on_hello(const std::shared_ptr<peer>& conn, client_context& ctx, const
     }
   }
   if (!resumed) {
+    if (!gate_.allow_identity(ctx.address)) {
+      metrics_.count_refusal("identity_rate");
+      return fail(*conn, id,
+                  app_error("identity_rate",
+                            "too many new identities from your address; try again later, or "
+                            "say hello with your resume token"));
+    }
     // Stored before it is handed out: a token in the client's hands always resumes.
     player = "p" + random_hex(8);
     token = random_hex(32);
@@ -264,6 +273,12 @@ void hub::on_hello(const std::shared_ptr<peer>& conn, client_context& ctx, const
 
 void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx, const json& id,
                     const protocol::room_create& m) {
+  if (!gate_.allow_room(ctx.address)) {
+    metrics_.count_refusal("room_rate");
+    return fail(
+        *conn, id,
+        app_error("room_rate", "too many rooms created from your address; try again later"));
+  }
   auto spec = engine::make_game_spec(m.game, m.params);
   if (!spec) {
     const auto& e = spec.error();
@@ -457,6 +472,21 @@ store_result<hub::restore_report> hub::restore() {
     ++report.rooms;
   }
   return report;
+}
+
+store_result<int> hub::expire_guests() {
+  std::vector<std::string> keep;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [player, ident] : identities_)
+      keep.push_back(player);
+  }
+  auto cutoff = std::chrono::system_clock::now() - config_.limit.guest_expiry;
+  auto gone = store_.expire_identities(
+      std::chrono::duration_cast<std::chrono::milliseconds>(cutoff.time_since_epoch()).count(),
+      keep);
+  if (gone && *gone > 0) spdlog::info("forgot {} identities that never played", *gone);
+  return gone;
 }
 
 json hub::public_rooms(const std::optional<std::string>& game) const {

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/messages.hpp"
+#include "server/admission.hpp"
 #include "server/clock_source.hpp"
 #include "server/config.hpp"
 #include "server/journal.hpp"
@@ -24,6 +25,7 @@
 #include "server/metrics.hpp"
 #include "server/peer.hpp"
 #include "server/room.hpp"
+#include "server/send_budget.hpp"
 #include "server/store.hpp"
 
 namespace boardroom::server {
@@ -32,12 +34,13 @@ namespace boardroom::server {
 struct client_context {
   std::string player;  // identity id; empty until hello
   std::string name;
+  std::string address;  // the client's address as admission charged it (logs, per-address limits)
 };
 
 class hub final : public room_host {
  public:
   hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& storage,
-      const clock_source& time);
+      const clock_source& time, admission& gate, send_budget& budget);
 
   // Server start, before any connection: rebuilds every unfinished room from the store. A room
   // whose log cannot be replayed is left in the store and logged; the call fails only when the
@@ -60,6 +63,8 @@ class hub final : public room_host {
   nlohmann::json public_rooms(const std::optional<std::string>& game) const;
   const config& settings() const { return config_; }
   metrics& stats() { return metrics_; }
+  admission& gate() { return gate_; }
+  send_budget& budget() { return budget_; }
   store& storage() { return store_; }  // finished games are read from the store (records)
 
   // room_host
@@ -68,6 +73,10 @@ class hub final : public room_host {
   void room_closed(const std::string& room, const std::string& creator) override;
   std::chrono::steady_clock::time_point now() const override { return time_.now(); }
   journal& event_journal() override { return journal_; }
+
+  // Forgets the identities that never played and are older than limits::guest_expiry (at start,
+  // then hourly); returns how many went, or why the store refused.
+  store_result<int> expire_guests();
 
   // Every open room looks at its clocks (after a test moved the time source).
   void clocks_changed();
@@ -96,6 +105,8 @@ class hub final : public room_host {
   metrics& metrics_;
   store& store_;
   const clock_source& time_;
+  admission& gate_;
+  send_budget& budget_;
   journal journal_;
   lobby lobby_;
 

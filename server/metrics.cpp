@@ -9,6 +9,11 @@ void metrics::count_error(const std::string& code) {
   ++errors_[code];
 }
 
+void metrics::count_refusal(const std::string& reason) {
+  std::lock_guard lock(mutex_);
+  ++refusals_[reason];
+}
+
 void metrics::observe_move_seconds(double seconds) {
   std::lock_guard lock(mutex_);
   std::size_t i = 0;
@@ -28,6 +33,12 @@ std::string metrics::prometheus_text() const {
   gauge("boardroom_connections", "Open WebSocket connections.", connections.load(), "gauge");
   gauge("boardroom_connections_total", "WebSocket connections accepted.", connections_total.load(),
         "counter");
+  gauge("boardroom_sockets", "Open sockets, WebSocket or plain HTTP.", sockets.load(), "gauge");
+  gauge("boardroom_accept_errors_total",
+        "Connections the listener could not accept (out of descriptors, ...).",
+        accept_errors_total.load(), "counter");
+  gauge("boardroom_queued_bytes", "Outgoing bytes queued over all connections.",
+        queued_bytes.load(), "gauge");
   gauge("boardroom_rooms", "Open rooms.", rooms.load(), "gauge");
   gauge("boardroom_moves_total", "Moves accepted.", moves_total.load(), "counter");
   gauge("boardroom_requests_total", "Requests received.", requests_total.load(), "counter");
@@ -47,6 +58,12 @@ std::string metrics::prometheus_text() const {
          "# TYPE boardroom_errors_total counter\n";
   for (const auto& [code, n] : errors_) {
     out << "boardroom_errors_total{code=\"" << code << "\"} " << n << '\n';
+  }
+  out << "# HELP boardroom_refusals_total Connections and requests refused, or connections cut "
+         "off, by the limit that tripped.\n"
+         "# TYPE boardroom_refusals_total counter\n";
+  for (const auto& [reason, n] : refusals_) {
+    out << "boardroom_refusals_total{reason=\"" << reason << "\"} " << n << '\n';
   }
   out << "# HELP boardroom_move_seconds Time from a move request to its broadcast.\n"
          "# TYPE boardroom_move_seconds histogram\n";

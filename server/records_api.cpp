@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/arimaa/archive.hpp"
+#include "protocol/rpc.hpp"
 #include "server/arimaa_records.hpp"
 #include "server/records.hpp"
 
@@ -22,7 +23,7 @@ constexpr std::int64_t day_ms = 24 * 60 * 60 * 1000;
 
 api_reply error(int status, const std::string& code, const std::string& message) {
   return {status, "application/json",
-          json{{"error", {{"code", code}, {"message", message}}}}.dump()};
+          protocol::to_json_text({{"error", {{"code", code}, {"message", message}}}})};
 }
 
 std::optional<std::int64_t> whole_number(std::string_view text) {
@@ -90,10 +91,11 @@ api_reply list_records(store& storage, const query_lookup& query) {
   json records = json::array();
   for (const auto& r : page->records)
     records.push_back(record_summary_json(r));
-  return {
-      200, "application/json",
-      json{{"records", records}, {"total", page->total}, {"limit", q.limit}, {"offset", q.offset}}
-          .dump()};
+  return {200, "application/json",
+          protocol::to_json_text({{"records", records},
+                                  {"total", page->total},
+                                  {"limit", q.limit},
+                                  {"offset", q.offset}})};
 }
 
 api_reply one_record(store& storage, std::string_view name) {
@@ -121,7 +123,7 @@ api_reply one_record(store& storage, std::string_view name) {
     return {200, "text/tab-separated-values; charset=utf-8",
             engine::arimaa::write_archive({*game})};
   }
-  return {200, "application/json", record->dump()};
+  return {200, "application/json", protocol::to_json_text(*record)};
 }
 
 }  // namespace

@@ -422,14 +422,34 @@ void room::commit_move(std::unique_ptr<engine::state> next, const std::string& p
   schedule_bot();
 }
 
-// Bots move from their own handler, so a game between bots never runs as one long call.
+// Bots move from their own handler, so a game between bots never runs as one long call. A room of
+// bots only is paced (limits::bot_moves_per_second), so that spectators reading at a normal pace
+// keep up, and capped (limits::bot_only_max_moves), so that its log stays bounded.
 void room::schedule_bot(std::chrono::milliseconds delay) {
   if (status_ != status::playing || !seats_[state_->current_player()].bot) return;
+  if (delay.count() == 0 && bots_only()) {
+    if (static_cast<int>(moves_.size()) >= limit_.bot_only_max_moves) {
+      metrics_.count_refusal("bot_only_max_moves");
+      engine::outcome stopped{
+          std::vector<int>(seats_.size(), 1), std::vector<double>(seats_.size(), 0.0),
+          "bot_move_cap",
+          "stopped after " + std::to_string(moves_.size()) + " moves: only bots were left playing"};
+      if (!finish(std::move(stopped))) schedule_bot(store_retry);
+      return;
+    }
+    delay = std::chrono::milliseconds(
+        static_cast<std::int64_t>(1000 / std::max(limit_.bot_moves_per_second, 0.001)));
+  }
   if (delay.count() == 0) {
     return on_strand([this] { bot_move(); });
   }
   bot_timer_.expires_after(delay);
   when_due(bot_timer_, [this] { bot_move(); });
+}
+
+bool room::bots_only() const {
+  return std::all_of(seats_.begin(), seats_.end(),
+                     [](const seat& s) { return s.bot != nullptr || s.retired; });
 }
 
 void room::bot_move() {

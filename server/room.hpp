@@ -224,6 +224,7 @@ class room : public std::enable_shared_from_this<room> {
   engine::outcome halted_outcome(const engine::state& s) const;
   void schedule_bot(std::chrono::milliseconds delay = std::chrono::milliseconds(0));
   void bot_move();
+  bool bots_only() const;  // no seat left to a person
   engine::outcome forfeit_outcome(int seat_index, const std::string& reason,
                                   const std::string& description) const;
   bool finish(engine::outcome result);

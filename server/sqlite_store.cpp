@@ -188,9 +188,10 @@ class sqlite_store final : public store {
       : db_(db), lock_fd_(lock_fd), path_(std::move(path)) {}
 
   ~sqlite_store() override {
-    for (auto* s : {&begin_, &commit_, &rollback_, &save_identity_, &find_identity_, &insert_room_,
-                    &insert_event_, &set_status_, &unfinished_rooms_, &room_by_id_, &events_of_,
-                    &find_records_, &count_records_, &players_of_})
+    for (auto* s :
+         {&begin_, &commit_, &rollback_, &save_identity_, &find_identity_, &expire_identities_,
+          &insert_room_, &insert_event_, &set_status_, &unfinished_rooms_, &room_by_id_,
+          &events_of_, &find_records_, &count_records_, &players_of_})
       s->reset();
     sqlite3_close(db_);
     ::close(lock_fd_);  // releases the flock
@@ -224,6 +225,11 @@ class sqlite_store final : public store {
               "ON CONFLICT (id) DO UPDATE SET name = excluded.name"},
              {&find_identity_,
               "SELECT id, name, token_hash, created_ms FROM identities WHERE token_hash = ?1"},
+             {&expire_identities_,
+              "DELETE FROM identities WHERE created_ms < ?1 "
+              "AND id NOT IN (SELECT creator FROM rooms) "
+              "AND id NOT IN (SELECT player FROM game_players) "
+              "AND id NOT IN (SELECT value FROM json_each(?2))"},
              {&insert_room_, std::string("INSERT INTO rooms (") + room_columns +
                                  ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
                                  "?13, ?14, ?15, ?16)"},
@@ -262,6 +268,15 @@ class sqlite_store final : public store {
     if (u.step() != SQLITE_DONE)
       return std::unexpected(failure("cannot save identity " + identity.id));
     return {};
+  }
+
+  store_result<int> expire_identities(std::int64_t cutoff_ms,
+                                      const std::vector<std::string>& keep) override {
+    std::lock_guard lock(mutex_);
+    use u(expire_identities_);
+    u.integer(1, cutoff_ms).text(2, nlohmann::json(keep).dump());
+    if (u.step() != SQLITE_DONE) return std::unexpected(failure("cannot expire identities"));
+    return sqlite3_changes(db_);
   }
 
   store_result<std::optional<identity_record>> find_identity(std::string_view token_hash) override {
@@ -548,9 +563,9 @@ class sqlite_store final : public store {
   int lock_fd_;
   std::string path_;
   std::mutex mutex_;
-  stmt_ptr begin_, commit_, rollback_, save_identity_, find_identity_, insert_room_, insert_event_,
-      set_status_, unfinished_rooms_, room_by_id_, events_of_, find_records_, count_records_,
-      players_of_;
+  stmt_ptr begin_, commit_, rollback_, save_identity_, find_identity_, expire_identities_,
+      insert_room_, insert_event_, set_status_, unfinished_rooms_, room_by_id_, events_of_,
+      find_records_, count_records_, players_of_;
 };
 
 }  // namespace

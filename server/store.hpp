@@ -117,6 +117,12 @@ class store {
   virtual store_result<std::optional<identity_record>> find_identity(
       std::string_view token_hash) = 0;
 
+  // Deletes the identities created before `cutoff_ms` that never created a room nor sat in a game
+  // that started, except those in `keep` (identities that are connected or in open rooms).
+  // Returns how many went.
+  virtual store_result<int> expire_identities(std::int64_t cutoff_ms,
+                                              const std::vector<std::string>& keep) = 0;
+
   // The room and its first events, in one transaction.
   virtual store_result<void> create_room(const room_record& room,
                                          std::span<const stored_event> events) = 0;

@@ -12,11 +12,21 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using nlohmann::json;
 
-ws_session::ws_session(boost::asio::ip::tcp::socket&& socket, hub& h)
-    : ws_(std::move(socket)), hub_(h), limit_(h.settings().limit), tokens_(limit_.request_burst) {}
+ws_session::ws_session(boost::asio::ip::tcp::socket&& socket, hub& h, admission::ticket place)
+    : ws_(std::move(socket)),
+      hub_(h),
+      limit_(h.settings().limit),
+      place_(std::move(place)),
+      hello_deadline_(ws_.get_executor()),
+      requests_(limit_.requests_per_second, limit_.request_burst,
+                std::chrono::steady_clock::now()) {
+  ctx_.address = place_.address();
+}
 
 ws_session::~ws_session() {
+  forget_queue(0);
   if (!registered_) return;
+  hub_.budget().leave(this);
   --hub_.stats().connections;
   hub_.disconnected(this, ctx_);
 }
@@ -35,15 +45,34 @@ void ws_session::run(beast::http::request<beast::http::string_body> upgrade) {
 
 void ws_session::on_accept(beast::error_code ec) {
   if (ec) return;
-  if (hub_.stats().connections.load() >= hub_.settings().limit.max_connections) {
+  place_.watch(weak_from_this());
+  if (place_.over_capacity()) {
+    hub_.stats().count_refusal("server_full");
+    spdlog::info("{}: refused: the server is full", ctx_.address);
     close(websocket::close_code::try_again_later, "server is full");
     return;
   }
   registered_ = true;
   ++hub_.stats().connections;
   ++hub_.stats().connections_total;
+  spdlog::info("{}: connected", ctx_.address);
   hub_.connected(shared_from_this());
+  hub_.budget().enroll(shared_from_this());
+  hello_deadline_.expires_after(limit_.hello_timeout);
+  hello_deadline_.async_wait(
+      beast::bind_front_handler(&ws_session::on_hello_deadline, shared_from_this()));
   do_read();
+}
+
+void ws_session::on_hello_deadline(beast::error_code ec) {
+  if (ec || !ctx_.player.empty()) return;
+  hub_.stats().count_refusal("hello_timeout");
+  spdlog::info("{}: closed: no hello within {} ms", ctx_.address, limit_.hello_timeout.count());
+  close(websocket::close_code::policy_error, "no hello in time");
+}
+
+void ws_session::abort() {
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->drop(nullptr); });
 }
 
 void ws_session::do_read() {
@@ -52,6 +81,7 @@ void ws_session::do_read() {
 
 void ws_session::on_read(beast::error_code ec, std::size_t) {
   if (ec) {
+    hello_deadline_.cancel();  // nothing more to read: the session ends with its writes
     // Beast has already answered protocol violations with a close frame: too big (1009),
     // invalid UTF-8 (1007), bad framing (1002). Everything else is a gone peer.
     if (ec != websocket::error::closed && ec != boost::asio::error::operation_aborted) {
@@ -68,17 +98,6 @@ void ws_session::on_read(beast::error_code ec, std::size_t) {
   if (!closed_ && !close_pending_) do_read();
 }
 
-bool ws_session::take_token() {
-  auto now = std::chrono::steady_clock::now();
-  tokens_ = std::min(limit_.request_burst,
-                     tokens_ + std::chrono::duration<double>(now - refilled_).count() *
-                                   limit_.requests_per_second);
-  refilled_ = now;
-  if (tokens_ < 1) return false;
-  tokens_ -= 1;
-  return true;
-}
-
 void ws_session::handle_frame(std::string_view text) {
   auto received = std::chrono::steady_clock::now();
   auto env = protocol::parse_envelope(text);
@@ -87,7 +106,7 @@ void ws_session::handle_frame(std::string_view text) {
     hub_.stats().count_error(e.code);
     reply_error(*self, id, e);
   };
-  if (!take_token()) {
+  if (!requests_.take(received)) {
     fail(env ? env->id : json(nullptr),
          protocol::app_error("rate_limited",
                              fmt::format("too many requests: at most {:g} per second",
@@ -113,6 +132,7 @@ void ws_session::handle_frame(std::string_view text) {
   auto msg = protocol::parse_message(*env);
   if (!msg) return fail(env->id, msg.error());
   hub_.handle(self, ctx_, env->id, std::move(*msg), received);
+  if (!ctx_.player.empty()) hello_deadline_.cancel();
 }
 
 // ---- writing ---------------------------------------------------------------------------------
@@ -132,6 +152,7 @@ void ws_session::enqueue(frame_ptr frame) {
     return drop("outgoing queue full");
   }
   queued_bytes_ += frame->size();
+  hub_.budget().grew(frame->size());
   queue_.push_back(std::move(frame));
   if (!writing_) do_write();
 }
@@ -147,6 +168,7 @@ void ws_session::on_write(beast::error_code ec, std::size_t) {
   writing_ = false;
   if (ec || closed_) return drop(nullptr);  // the peer is gone, or we cut it off
   queued_bytes_ -= queue_.front()->size();
+  hub_.budget().shrank(queue_.front()->size());
   queue_.pop_front();
   if (!queue_.empty()) return do_write();
   if (close_pending_) do_close();
@@ -170,18 +192,27 @@ void ws_session::do_close() {
 }
 
 void ws_session::drop(const char* why) {
-  if (closed_) return;
-  closed_ = true;
-  if (why) spdlog::info("connection {}: dropped: {}", ctx_.player, why);
-  // A write in flight still reads its frame: keep that one until on_write.
-  while (queue_.size() > (writing_ ? 1u : 0u)) {
-    queued_bytes_ -= queue_.back()->size();
-    queue_.pop_back();
+  hello_deadline_.cancel();
+  if (!closed_) {
+    closed_ = true;
+    if (why) spdlog::info("{}: {} dropped: {}", ctx_.address, ctx_.player, why);
   }
+  // A write in flight still reads its frame: keep that one until on_write.
+  forget_queue(writing_ ? 1 : 0);
+  // Closed even after a close handshake began: a peer that never answers it is cut off here.
   beast::error_code ignored;
   beast::get_lowest_layer(ws_).socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both,
                                                  ignored);
   beast::get_lowest_layer(ws_).socket().close(ignored);
+}
+
+// Empties the queue down to its first `keep` frames, giving their bytes back to the budget.
+void ws_session::forget_queue(std::size_t keep) {
+  while (queue_.size() > keep) {
+    queued_bytes_ -= queue_.back()->size();
+    hub_.budget().shrank(queue_.back()->size());
+    queue_.pop_back();
+  }
 }
 
 }  // namespace boardroom::server

@@ -28,8 +28,8 @@ std::string error_code(const json& response) {
 }
 
 child_server serve(const std::string& data_dir) {
-  return spawn_server(BOARDROOM_BINARY,
-                      {"--threads", "2", "--log-level", "warn", "--data-dir", data_dir});
+  return spawn_server(BOARDROOM_BINARY, {"--threads", "2", "--log-level", "warn", "--data-dir",
+                                         data_dir, "--exempt", "127.0.0.1"});
 }
 
 // Runs the binary through the shell; only its standard error is captured.

@@ -24,7 +24,7 @@ TEST(Load, PlaysRoomsWithSpectatorsAndReadsTheServerFromProc) {
   // bench/run_matrix.sh does.
   auto server = spawn_server(
       BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", data.path(), "--requests-per-second",
-                         "100000", "--request-burst", "100000"});
+                         "100000", "--request-burst", "100000", "--exempt", "127.0.0.1"});
   ASSERT_GT(server.port, 0);
   const auto started = std::chrono::steady_clock::now();
   auto r = run_command(std::string(BOARDROOM_BINARY) + " load --port " +
@@ -51,7 +51,8 @@ TEST(Load, PlaysRoomsWithSpectatorsAndReadsTheServerFromProc) {
 
 TEST(Load, IdleConnectionsSitInTheLobby) {
   temp_dir data;  // each run its own database: a data directory admits one server at a time
-  auto server = spawn_server(BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", data.path()});
+  auto server = spawn_server(BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", data.path(),
+                                                "--exempt", "127.0.0.1"});
   auto r = run_command(std::string(BOARDROOM_BINARY) + " load --mode idle --json --port " +
                        std::to_string(server.port) + " --connections 50 --seconds 0.5" +
                        " --server-pid " + std::to_string(server.pid));
@@ -64,7 +65,8 @@ TEST(Load, IdleConnectionsSitInTheLobby) {
 
 TEST(Load, SoakPlayersDropResumeAndSeeEveryEventOnce) {
   temp_dir data;  // each run its own database: a data directory admits one server at a time
-  auto server = spawn_server(BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", data.path()});
+  auto server = spawn_server(BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", data.path(),
+                                                "--exempt", "127.0.0.1"});
   ASSERT_GT(server.port, 0);
   // A drop per player every three seconds or so; Sisyphos games are short enough that some end
   // and their players move on to new rooms.

@@ -223,5 +223,41 @@ TEST(Store, RefusesADatabaseFromANewerServer) {
   EXPECT_NE(s.error().find("schema version 99"), std::string::npos) << s.error();
 }
 
+// Guests who never played go after the expiry; whoever created a room, played a game to its end
+// or is still about (connected, or in an open room) stays.
+TEST(Store, ExpiresOnlyOldIdentitiesThatNeverPlayed) {
+  temp_dir dir;
+  auto s = open_store(dir.path());
+  ASSERT_TRUE(s);
+  const std::int64_t old_ms = 1'000, new_ms = 9'000, cutoff = 5'000;
+  for (auto [id, created] :
+       {std::pair{"guest", old_ms}, std::pair{"creator", old_ms}, std::pair{"player", old_ms},
+        std::pair{"about", old_ms}, std::pair{"newcomer", new_ms}}) {
+    ASSERT_TRUE(s->save_identity({id, id, std::string(64, id[0]) + id, created}));
+  }
+  ASSERT_TRUE(
+      s->create_room(sample_room("r1", "creator"),
+                     std::vector<stored_event>{
+                         {1, R"({"type":"game_started","players":[{"player":"creator","name":"c"},)"
+                             R"({"player":"player","name":"p"}]})"}}));
+  ASSERT_TRUE(s->append_events(
+      "r1",
+      std::vector<stored_event>{
+          {2, R"({"type":"game_over","at":7000,"outcome":{"ranks":[1,2],"reason":"goal"}})"}},
+      room_status::finished));
+  auto gone = s->expire_identities(cutoff, {"about"});
+  ASSERT_TRUE(gone) << gone.error();
+  EXPECT_EQ(*gone, 1);
+  auto still = [&](const std::string& id) {
+    auto found = s->find_identity(std::string(64, id[0]) + id);
+    return found && found->has_value();
+  };
+  EXPECT_FALSE(still("guest"));
+  EXPECT_TRUE(still("creator"));
+  EXPECT_TRUE(still("player"));
+  EXPECT_TRUE(still("about"));
+  EXPECT_TRUE(still("newcomer"));
+}
+
 }  // namespace
 }  // namespace boardroom::test

@@ -31,6 +31,11 @@ class faulty_store final : public server::store {
     if (!allow()) return refuse();
     return real_->save_identity(identity);
   }
+  server::store_result<int> expire_identities(std::int64_t cutoff_ms,
+                                              const std::vector<std::string>& keep) override {
+    if (!allow()) return std::unexpected(refuse().error());
+    return real_->expire_identities(cutoff_ms, keep);
+  }
   server::store_result<std::optional<server::identity_record>> find_identity(
       std::string_view token_hash) override {
     return real_->find_identity(token_hash);

@@ -1,6 +1,7 @@
 #include "tests/support/process.hpp"
 
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -9,13 +10,18 @@
 
 namespace boardroom::test {
 
-child_server spawn_server(const std::string& binary, const std::vector<std::string>& args) {
+child_server spawn_server(const std::string& binary, const std::vector<std::string>& args,
+                          int max_descriptors) {
   int out[2];
   if (pipe(out) != 0) return {};
   pid_t pid = fork();
   if (pid == 0) {
     dup2(out[1], STDOUT_FILENO);
     close(out[0]);
+    if (max_descriptors > 0) {
+      rlimit lim{static_cast<rlim_t>(max_descriptors), static_cast<rlim_t>(max_descriptors)};
+      setrlimit(RLIMIT_NOFILE, &lim);
+    }
     std::vector<std::string> all{binary, "serve", "--host", "127.0.0.1", "--port", "0"};
     all.insert(all.end(), args.begin(), args.end());
     std::vector<char*> argv;

@@ -17,7 +17,9 @@ struct child_server {
 };
 
 // Starts `binary serve --host 127.0.0.1 --port 0 <args>` and reads the port from its first line.
-child_server spawn_server(const std::string& binary, const std::vector<std::string>& args = {});
+// With `max_descriptors`, the child's descriptor limit (soft and hard) is set to it first.
+child_server spawn_server(const std::string& binary, const std::vector<std::string>& args = {},
+                          int max_descriptors = 0);
 
 // Sends `signal` (none when 0) and waits; returns the exit status as waitpid reports it.
 int stop_server(child_server& server, int signal);

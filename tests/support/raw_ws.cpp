@@ -1,6 +1,7 @@
 #include "tests/support/raw_ws.hpp"
 
 #include <array>
+#include <functional>
 #include <random>
 #include <stdexcept>
 
@@ -58,13 +59,49 @@ std::string close_payload(unsigned short code, std::string_view reason) {
   return out.append(reason);
 }
 
-raw_ws::raw_ws(std::uint16_t port, const std::string& path) {
+std::string ws_upgrade_request(std::uint16_t port, const std::string& path,
+                               const std::string& extra_headers) {
+  // The sample key of RFC 6455 1.3, whose accept value is known: the handshake is checked too.
+  return "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
+         "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n" +
+         extra_headers + "\r\n";
+}
+
+std::string raw_exchange(std::uint16_t port, std::string_view bytes,
+                         std::chrono::milliseconds timeout) {
+  net::io_context io;
+  tcp::socket socket(io);
+  socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  net::write(socket, net::buffer(bytes.data(), bytes.size()));
+  std::string in;
+  std::array<char, 16 * 1024> chunk;
+  bool ended = false;
+  std::function<void()> read = [&] {
+    socket.async_read_some(net::buffer(chunk), [&](boost::system::error_code ec, std::size_t n) {
+      in.append(chunk.data(), n);
+      if (ec) {
+        ended = true;
+        return;
+      }
+      read();
+    });
+  };
+  read();
+  io.run_for(timeout);
+  if (!ended) {
+    boost::system::error_code ignored;
+    socket.close(ignored);
+    io.restart();
+    io.run();  // the cancelled read's handler, before `chunk` goes
+  }
+  return in;
+}
+
+raw_ws::raw_ws(std::uint16_t port, const std::string& path, const std::string& extra_headers) {
   socket_.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   socket_.set_option(tcp::no_delay(true));
-  // The sample key of RFC 6455 1.3, whose accept value is known: the handshake is checked too.
-  send_bytes("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
-             "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+  send_bytes(ws_upgrade_request(port, path, extra_headers));
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
   std::size_t end;
   while ((end = in_.find("\r\n\r\n")) == std::string::npos) {

@@ -43,10 +43,21 @@ std::string encode_ws_request(std::int64_t id, const std::string& method,
 // The payload of a close frame: a status code and a reason.
 std::string close_payload(unsigned short code, std::string_view reason = "");
 
+// Sends `bytes` to 127.0.0.1:port as they are and returns everything the server sends back until
+// it ends the connection or `timeout` passes (for HTTP answers to hand-made requests).
+std::string raw_exchange(std::uint16_t port, std::string_view bytes,
+                         std::chrono::milliseconds timeout = std::chrono::seconds(5));
+
+// The opening handshake of a WebSocket connection as raw_ws sends it, with `extra_headers` (each
+// ending in "\r\n") added.
+std::string ws_upgrade_request(std::uint16_t port, const std::string& path = "/ws",
+                               const std::string& extra_headers = "");
+
 class raw_ws {
  public:
   // Connects to 127.0.0.1:port and performs the opening handshake (throws when it fails).
-  explicit raw_ws(std::uint16_t port, const std::string& path = "/ws");
+  explicit raw_ws(std::uint16_t port, const std::string& path = "/ws",
+                  const std::string& extra_headers = "");
   raw_ws(const raw_ws&) = delete;
   raw_ws& operator=(const raw_ws&) = delete;
 

@@ -13,6 +13,11 @@ server::limits test_limits() {
   server::limits l;
   l.reconnect_grace = std::chrono::milliseconds(5'000);
   l.idle_timeout = std::chrono::milliseconds(10'000);
+  // Every test client comes from 127.0.0.1: the per-address limits are tested on their own.
+  l.max_connections_per_address = 1'000'000;
+  l.connections_per_second_per_address = 1e6;
+  l.rooms_per_minute_per_address = 1e6;
+  l.identities_per_minute_per_address = 1e6;
   return l;
 }
 
@@ -63,6 +68,8 @@ test_server::test_server(test_server_options options) {
   cfg.log_level = "warn";
   cfg.limit = options.limit;
   cfg.admin_token = options.admin_token;
+  cfg.trusted_proxies = options.trusted_proxies;
+  cfg.allowed_origins = options.allowed_origins;
   clock_ = options.clock;
   server_ = std::make_unique<server::server>(cfg, std::move(options.storage), clock_);
   auto port = server_->start();

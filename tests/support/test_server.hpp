@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "server/config.hpp"
 #include "server/server.hpp"
@@ -37,6 +38,8 @@ struct test_server_options {
   std::shared_ptr<server::store> storage;  // null: the SQLite store in data_dir
   std::shared_ptr<manual_clock> clock;     // null: the steady clock
   std::string admin_token;                 // empty: no administrator
+  std::vector<std::string> trusted_proxies;
+  std::vector<std::string> allowed_origins;
 };
 
 // A server on `data_dir`, which stays when the server goes (for restarts).
