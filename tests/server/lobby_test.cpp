@@ -1,5 +1,8 @@
 // The public lobby: listing, filtering and live updates as rooms open, fill and close.
 
+#include <map>
+#include <optional>
+
 #include <gtest/gtest.h>
 
 #include "tests/server/helpers.hpp"
@@ -94,6 +97,17 @@ TEST(Lobby, GamesCatalogueListsParameters) {
     EXPECT_FALSE(g["params"].empty());
   }
   EXPECT_TRUE(found);
+  // The real choices: Amazons' three boards, and the seat counts of each Shiamgon board.
+  std::map<std::string, json> params;
+  for (const auto& g : games) {
+    for (const auto& p : g["params"])
+      params[g["key"].get<std::string>() + "." + p["name"].get<std::string>()] = p;
+  }
+  EXPECT_EQ(params["amazons.board_size"]["choices"], json({6, 8, 10}));
+  EXPECT_EQ(params["shiamgon.board"]["players_by_choice"], json({{"disc-large", {3, 4, 5}},
+                                                                 {"disc-small", {3, 5}},
+                                                                 {"triangle-64", {3}},
+                                                                 {"triangle-256", {3}}}));
 }
 
 }  // namespace
