@@ -234,6 +234,42 @@ TEST(GameFlow, RoomCreationValidatesGameSeatsAndParameters) {
   EXPECT_EQ(ok["result"]["snapshot"]["params"]["move_limit"], 30);
 }
 
+// The game is set up for the room's seats at creation: what would only fail at the start (a board
+// for other seat counts, a handicap a board or seat cannot take) is refused with the right code.
+TEST(GameFlow, RoomCreationSetsTheGameUpForItsSeats) {
+  test_server srv;
+  ws_client a(srv.port());
+  a.hello("alice");
+  auto create = [&](const std::string& game, int seats, json params) {
+    return a.call("room.create", {{"game", game}, {"seats", seats}, {"params", params}});
+  };
+  auto seven = create("amazons", 2, {{"board_size", 7}});
+  EXPECT_EQ(error_code(seven), "bad_parameter");
+  EXPECT_EQ(seven["error"]["data"]["field"], "board_size");
+  for (const char* board : {"disc-small", "triangle-64", "triangle-256"}) {
+    auto four = create("shiamgon", 4, {{"board", board}});
+    EXPECT_EQ(error_code(four), "bad_seats") << board;
+    EXPECT_EQ(four["error"]["data"]["field"], "seats") << board;
+    EXPECT_NE(four["error"]["message"].get<std::string>().find(board), std::string::npos);
+  }
+  auto on_triangle = create("shiamgon", 3, {{"board", "triangle-64"}, {"handicap_1", 2}});
+  EXPECT_EQ(error_code(on_triangle), "bad_parameter");
+  EXPECT_EQ(on_triangle["error"]["data"]["field"], "handicap_1");
+  auto no_such_seat = create("shiamgon", 3, {{"handicap_5", 1}});
+  EXPECT_EQ(error_code(no_such_seat), "bad_parameter");
+  EXPECT_EQ(no_such_seat["error"]["data"]["field"], "handicap_5");
+  auto first = create("esiema", 2, {{"first_player", 3}});
+  EXPECT_EQ(error_code(first), "bad_parameter");
+  EXPECT_EQ(first["error"]["data"]["field"], "first_player");
+  EXPECT_TRUE(a.call("lobby.list")["result"]["rooms"].empty()) << "a refused room was opened";
+
+  for (int seats : {3, 5}) {
+    EXPECT_EQ(error_code(create("shiamgon", seats, {{"board", "disc-small"}})), "") << seats;
+  }
+  EXPECT_EQ(error_code(create("shiamgon", 3, {{"board", "triangle-64"}})), "");
+  EXPECT_EQ(error_code(create("amazons", 2, {{"board_size", 8}})), "");
+}
+
 TEST(GameFlow, RoomsPerIdentityAreLimited) {
   auto limit = test_limits();
   limit.rooms_per_identity = 2;
