@@ -270,6 +270,34 @@ TEST(GameFlow, RoomCreationSetsTheGameUpForItsSeats) {
   EXPECT_EQ(error_code(create("amazons", 2, {{"board_size", 8}})), "");
 }
 
+// One listed setup is not every setup: the reply must not say the list is complete.
+TEST(GameFlow, ArimaaSetupListingIsNotComplete) {
+  test_server srv;
+  ws_client a(srv.port()), b(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  auto created = a.call("room.create", {{"game", "arimaa"}});
+  ASSERT_EQ(error_code(created), "") << created.dump();
+  std::string room = created["result"]["room"];
+  ASSERT_EQ(error_code(b.call("room.join", {{"room", room}})), "");
+  ASSERT_TRUE(a.wait_event("game_started", room));
+  ws_client* seat[2] = {&a, &b};
+  for (int setup = 0; setup < 2; ++setup) {
+    auto listed = legal_moves(a, room);
+    ASSERT_EQ(listed["moves"].size(), 1u) << listed.dump();
+    EXPECT_EQ(listed["complete"], false) << listed.dump();
+    // Any legal setup is taken, listed or not: Gold swaps its horses and dogs.
+    std::string move = setup == 0
+                           ? "1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2"
+                           : listed["moves"][0].get<std::string>();
+    auto played = seat[setup]->call("game.move", {{"room", room}, {"move", move}});
+    ASSERT_EQ(error_code(played), "") << played.dump();
+  }
+  auto turns = legal_moves(a, room);
+  EXPECT_EQ(turns["complete"], true);
+  EXPECT_GT(turns["moves"].size(), 1000u);
+}
+
 TEST(GameFlow, RoomsPerIdentityAreLimited) {
   auto limit = test_limits();
   limit.rooms_per_identity = 2;
