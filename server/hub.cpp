@@ -1,5 +1,6 @@
 #include "server/hub.hpp"
 
+#include <expected>
 #include <random>
 #include <vector>
 
@@ -15,11 +16,25 @@ using protocol::app_error;
 
 namespace {
 
-// Whether the game can retire a player (engine::state::retire) at this seat count: tried on a
+using result_of_setup = std::expected<std::unique_ptr<engine::state>, protocol::error>;
+
+// The game set up once at creation, the way the room will start it: parameters that depend on
+// each other or on the seat count (a board for three players, a handicap for a seat that does not
+// play) are refused here rather than ending the room when it starts. The engine says
+// "bad_players" for a seat count and "bad_parameter" for a value.
+result_of_setup set_up(const engine::game_spec& spec, int seats, std::uint64_t seed) {
+  auto st = spec.game_ptr->new_state(seats, spec.params, seed);
+  if (st) return std::move(*st);
+  const auto& e = st.error();
+  if (e.code == "bad_players") return std::unexpected(app_error("bad_seats", e.message, "seats"));
+  return std::unexpected(
+      app_error("bad_parameter", e.message, e.field.empty() ? "params" : e.field));
+}
+
+// Whether the game can retire a player (engine::state::retire) at this seat count: tried on the
 // game set up for it.
-bool retires_players(const engine::game_spec& spec, int seats) {
-  auto st = spec.game_ptr->new_state(seats, spec.params, 0);
-  return st && (*st)->retire(0).has_value();
+bool retires_players(const engine::state& set_up) {
+  return set_up.clone()->retire(0).has_value();
 }
 
 template <class... F>
@@ -294,6 +309,9 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                       std::to_string(range.min) + " to " + std::to_string(range.max) + " players",
                   "seats"));
   }
+  const std::uint64_t seed = std::random_device{}();
+  auto game = set_up(*spec, seats, seed);
+  if (!game) return fail(*conn, id, game.error());
   std::map<int, const engine::bot*> bots;
   for (const auto& [index, name] : m.bots) {
     const engine::bot* b = engine::find_bot(*spec->game_ptr, name);
@@ -346,7 +364,7 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                   "vacated_seats is \"bot\" or \"retire\", not \"" + *m.vacated_seats + "\"",
                   "vacated_seats"));
   }
-  if (*vacated == vacated_policy::retire && !retires_players(*spec, seats)) {
+  if (*vacated == vacated_policy::retire && !retires_players(**game)) {
     return fail(*conn, id,
                 app_error("bad_vacated_seats",
                           std::string(spec->game_ptr->display_name()) +
@@ -361,7 +379,7 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                          .auto_start = m.auto_start,
                          .invite_code = m.is_public ? "" : random_code(8),
                          .creator = ctx.player,
-                         .seed = std::random_device{}(),
+                         .seed = seed,
                          .bots = std::move(bots),
                          .practice = m.practice,
                          .created = std::chrono::system_clock::now(),

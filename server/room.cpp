@@ -889,7 +889,9 @@ void room::stage_start(batch& pending, opening& first) const {
   json players = players_json();
   const int n = static_cast<int>(players.size());
   auto made = settings_.spec.game_ptr->new_state(n, settings_.spec.params, settings_.seed);
-  if (!made) {  // the spec was validated at creation; only a seat count can still be off
+  if (!made) {
+    // Creation set the game up for every seat; a start before the room is full can still be
+    // refused (Shiamgon's disc-small with 4 of its 5 seats taken, a handicap for an empty seat).
     stage(pending, "game_over", {{"outcome", nullptr}, {"error", made.error().message}});
     return;
   }
@@ -914,8 +916,13 @@ void room::begin_game(opening first, event started) {
   std::erase_if(seats_, [](const seat& s) { return s.player.empty(); });
   settings_.seats = static_cast<int>(seats_.size());
   if (!first.state) {
+    // A finished room like any other: the lobby and the store (the game_over event) say so too,
+    // and it closes after the same lingering.
     status_ = status::finished;
     publish(std::move(started));
+    if (settings_.is_public) publish_summary("updated");
+    linger_.expires_after(limit_.finished_room_linger);
+    when_due(linger_, [this] { close_room(); });
     return;
   }
   state_ = std::move(first.state);

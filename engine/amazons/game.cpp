@@ -49,9 +49,8 @@ class game final : public engine::game {
   }
 
   std::vector<param_spec> specs_{
-      param_spec::integer("board_size", 10, 6, 10,
-                          "10 (the standard 10x10 board), or 8 or 6 for the small boards; no "
-                          "other sizes"),
+      param_spec::integer_of("board_size", 10, {6, 8, 10},
+                             "10 (the standard 10x10 board), or 8 or 6 for the small boards"),
       param_spec::boolean("swap", false,
                           "pie rule: Black may answer White's first move with 'swap' and take "
                           "over White's side, leaving Black's to the other player"),

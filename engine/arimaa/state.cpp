@@ -305,6 +305,11 @@ std::vector<std::string> state::legal_moves() const {
   return out;
 }
 
+std::optional<std::uint64_t> state::count_moves() const {
+  if (in_setup()) return std::nullopt;
+  return engine::state::count_moves();
+}
+
 std::string state::random_move(std::mt19937_64& rng) const {
   if (ending_.over() || in_setup() || pending_) return engine::state::random_move(rng);
   std::vector<found_turn> turns;

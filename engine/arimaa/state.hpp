@@ -11,8 +11,9 @@
 // play() returns the record: a setup or turn in canonical long notation with its tag and all
 // captures; for a pending step the step with its capture.
 // legal_moves(): one whole turn per distinct resulting position (a shortest step sequence, with
-// tag and captures); during the setups a fixed short list of setups (rules.md says why); with
-// steps pending, the next steps that can still end in a legal turn, and "end" when ending is legal.
+// tag and captures); during the setups a fixed short list of setups (rules.md says why), marked
+// incomplete (lists_all_moves()); with steps pending, the next steps that can still end in a
+// legal turn, and "end" when ending is legal.
 
 #include <memory>
 #include <optional>
@@ -36,6 +37,10 @@ class state final : public engine::state {
   int current_player() const override;
   result<std::string> play(std::string_view text) override;
   std::vector<std::string> legal_moves() const override;
+  // During the setups the list is one setup of a side's 64,864,800: not complete, and not
+  // counted (perft() and random_move() go through the listed setup, as they always have).
+  bool lists_all_moves() const override { return !in_setup(); }
+  std::optional<std::uint64_t> count_moves() const override;
   std::string random_move(std::mt19937_64& rng) const override;
   bool is_terminal() const override { return ending_.over(); }
   std::optional<engine::outcome> outcome() const override;

@@ -20,6 +20,16 @@ param_spec param_spec::integer(std::string name, std::int64_t def, std::int64_t 
   return s;
 }
 
+param_spec param_spec::integer_of(std::string name, std::int64_t def,
+                                  std::vector<std::int64_t> values, std::string description) {
+  assert(!values.empty() && std::is_sorted(values.begin(), values.end()));
+  assert(std::find(values.begin(), values.end(), def) != values.end());
+  param_spec s =
+      integer(std::move(name), def, values.front(), values.back(), std::move(description));
+  s.values = std::move(values);
+  return s;
+}
+
 param_spec param_spec::boolean(std::string name, bool def, std::string description) {
   param_spec s;
   s.name = std::move(name);
@@ -68,6 +78,18 @@ result<param_value> check_value(const param_spec& spec, const param_value& value
     case param_spec::kind::integer: {
       auto* v = std::get_if<std::int64_t>(&value);
       if (!v) return wrong_type();
+      if (!spec.values.empty()) {
+        if (std::find(spec.values.begin(), spec.values.end(), *v) != spec.values.end()) {
+          return value;
+        }
+        std::string list;
+        for (auto each : spec.values)
+          list += (list.empty() ? "" : ", ") + std::to_string(each);
+        return fail(
+            "bad_parameter",
+            "parameter '" + spec.name + "' must be one of " + list + ", not " + std::to_string(*v),
+            spec.name);
+      }
       if (*v < spec.min || *v > spec.max) {
         return fail("bad_parameter",
                     "parameter '" + spec.name + "' must be between " + std::to_string(spec.min) +
@@ -167,8 +189,12 @@ nlohmann::json spec_json(const param_spec& spec) {
   if (spec.type == param_spec::kind::integer) {
     j["min"] = spec.min;
     j["max"] = spec.max;
+    if (!spec.values.empty()) j["choices"] = spec.values;  // the range has gaps
   }
-  if (spec.type == param_spec::kind::choice) j["choices"] = spec.choices;
+  if (spec.type == param_spec::kind::choice) {
+    j["choices"] = spec.choices;
+    if (!spec.players_by_choice.empty()) j["players_by_choice"] = spec.players_by_choice;
+  }
   return j;
 }
 

@@ -25,11 +25,20 @@ struct param_spec {
   param_value default_value;
   std::int64_t min = 0;              // integer only, inclusive
   std::int64_t max = 0;              // integer only, inclusive
+  std::vector<std::int64_t> values;  // integer only: when not empty, the only values allowed
   std::vector<std::string> choices;  // choice only
+  // Choice only: the player counts a choice is played with, where a choice (a board) offers only
+  // some of the game's; a choice not named offers all of them. The engine's new_state() is the
+  // judge, this tells clients in advance.
+  std::map<std::string, std::vector<int>> players_by_choice;
   std::string description;
 
   static param_spec integer(std::string name, std::int64_t def, std::int64_t min, std::int64_t max,
                             std::string description);
+  // An integer that takes only some values in its range (board sizes); min and max are the
+  // smallest and the largest of them. The first value is not necessarily the default.
+  static param_spec integer_of(std::string name, std::int64_t def, std::vector<std::int64_t> values,
+                               std::string description);
   static param_spec boolean(std::string name, bool def, std::string description);
   static param_spec choice(std::string name, std::vector<std::string> choices,
                            std::string description);  // the first choice is the default

@@ -15,7 +15,9 @@ std::vector<param_spec> make_specs() {
   for (int seat = 0; seat < max_players; ++seat) {
     specs.push_back(param_spec::integer(small_balls_name(seat), max_small_balls, 0, max_small_balls,
                                         "small balls of player " + std::to_string(seat + 1) + " (" +
-                                            colour_names[seat] + "); fewer than 70 is a handicap"));
+                                            colour_names[seat] +
+                                            "); fewer than 70 is a handicap (only for a player "
+                                            "in the game)"));
   }
   specs.push_back(param_spec::integer(
       "setup_balls", default_setup_balls, 1, max_small_balls + 1,
@@ -25,7 +27,8 @@ std::vector<param_spec> make_specs() {
       "seating: players move in seat order; lot: the order is drawn by lot from the game's seed"));
   specs.push_back(param_spec::integer(
       "first_player", 0, 0, max_players,
-      "the player who places first and moves first in the play phase; 0: drawn by lot"));
+      "the player who places first and moves first in the play phase (at most the number of "
+      "players); 0: drawn by lot"));
   specs.push_back(param_spec::boolean(
       "must_reproduce_when_empty", true,
       "a player without small balls on the board must reproduce (else may also sow the mother); "

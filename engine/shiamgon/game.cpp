@@ -2,6 +2,7 @@
 #include <random>
 
 #include "engine/shiamgon/notation.hpp"
+#include "engine/shiamgon/rules.hpp"
 #include "engine/shiamgon/shiamgon.hpp"
 #include "engine/shiamgon/state.hpp"
 
@@ -83,12 +84,19 @@ class game final : public engine::game {
                             "with repetition=turn-cap: the number of turns (placements and "
                             "passes) after which the game ends"),
     };
+    // Which seat counts each board offers, from the rule that checks them.
+    for (const auto& key : specs.front().choices) {
+      auto& counts = specs.front().players_by_choice[key];
+      for (int n = 3; n <= max_players; ++n) {
+        if (board_allows(*board_from_key(key), n)) counts.push_back(n);
+      }
+    }
     for (int s = 1; s <= max_players; ++s) {
       specs.push_back(param_spec::integer(
           "handicap_" + std::to_string(s), 0, 0, max_handicap,
           "handicap stones for seat " + std::to_string(s) +
               ", placed before play on the third ring from outside in the seat's sector (discs "
-              "only)"));
+              "only, and no more than the sector has room for)"));
     }
     return specs;
   }

@@ -52,6 +52,19 @@ TEST(ArimaaSetup, ListsTheStandardOpeningOnly) {
   EXPECT_THAT(st.legal_moves(), ElementsAre("1s " + std::string(silver_setup)));
 }
 
+TEST(ArimaaSetup, TheListIsMarkedIncompleteAndUncounted) {
+  // One listed setup of 64,864,800: clients must not take it for every legal move.
+  state st;
+  EXPECT_FALSE(st.lists_all_moves());
+  EXPECT_FALSE(st.count_moves().has_value());
+  ASSERT_TRUE(st.play("Ee2 Md2 Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Cf2 Dg2 Hh2"));
+  EXPECT_FALSE(st.lists_all_moves());
+  EXPECT_FALSE(st.count_moves().has_value());
+  ASSERT_TRUE(st.play(silver_setup).has_value());
+  EXPECT_TRUE(st.lists_all_moves());
+  EXPECT_EQ(st.count_moves(), st.legal_moves().size());
+}
+
 TEST(ArimaaSetup, RefusesWhatBreaksTheSetupRules) {
   state st;
   EXPECT_THAT(refusal(st, "Ra1 Rb1 Rc1"), HasSubstr("places all 16 pieces"));

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "engine/core/registry.hpp"
 
 namespace boardroom::engine {
@@ -61,6 +63,74 @@ TEST(Params, ResolveFillsDefaultsAndChecksRanges) {
   EXPECT_EQ(resolve_params(specs, {{"mode", std::string("c")}}).error().code, "bad_parameter");
   auto none = resolve_params({}, {{"x", true}});
   EXPECT_EQ(none.error().message, "unknown parameter 'x'; this game has none");
+}
+
+TEST(Params, AnIntegerWithGapsTakesOnlyItsValues) {
+  std::vector<param_spec> specs{param_spec::integer_of("size", 10, {6, 8, 10}, "board size")};
+  EXPECT_EQ(specs[0].min, 6);
+  EXPECT_EQ(specs[0].max, 10);
+  for (std::int64_t ok : {6, 8, 10})
+    EXPECT_TRUE(resolve_params(specs, {{"size", ok}})) << ok;
+  for (std::int64_t bad : {4, 7, 9, 12}) {
+    auto refused = resolve_params(specs, {{"size", bad}});
+    ASSERT_FALSE(refused) << bad;
+    EXPECT_EQ(refused.error().code, "bad_parameter");
+    EXPECT_EQ(refused.error().field, "size");
+    EXPECT_EQ(refused.error().message,
+              "parameter 'size' must be one of 6, 8, 10, not " + std::to_string(bad));
+  }
+  auto j = spec_json(specs[0]);
+  EXPECT_EQ(j["choices"], nlohmann::json({6, 8, 10}));
+  EXPECT_EQ(j["min"], 6);
+  EXPECT_EQ(j["max"], 10);
+}
+
+TEST(Catalogue, AmazonsBoardSizesAreTheThreeBoards) {
+  // 7 and 9 lie inside 6..10: the catalogue and the spec both say they are not boards.
+  auto j = catalogue_json(*find_game("amazons"));
+  auto size = j["params"][0];
+  ASSERT_EQ(size["name"], "board_size");
+  EXPECT_EQ(size["choices"], nlohmann::json({6, 8, 10}));
+  for (int bad : {7, 9}) {
+    auto refused = make_game_spec("amazons", {{"board_size", bad}});
+    ASSERT_FALSE(refused) << bad;
+    EXPECT_EQ(refused.error().code, "bad_parameter");
+    EXPECT_EQ(refused.error().field, "board_size");
+  }
+}
+
+// The catalogue's seat counts per choice (Shiamgon's boards) are the ones the game sets up.
+TEST(Catalogue, PlayersByChoiceAreWhatNewStateAccepts) {
+  bool any = false;
+  for (const game* g : all_games()) {
+    for (const auto& spec : g->param_specs()) {
+      auto j = spec_json(spec);
+      if (!j.contains("players_by_choice")) continue;
+      any = true;
+      EXPECT_EQ(spec.type, param_spec::kind::choice);
+      for (const auto& choice : spec.choices) {
+        SCOPED_TRACE(std::string(g->key()) + " " + spec.name + "=" + choice);
+        auto params = resolve_params(g->param_specs(), {{spec.name, choice}});
+        ASSERT_TRUE(params);
+        std::vector<int> offered;
+        for (int n = g->players().min; n <= g->players().max; ++n) {
+          auto st = g->new_state(n, *params, 1);
+          if (st) {
+            offered.push_back(n);
+          } else {
+            EXPECT_EQ(st.error().code, "bad_players") << st.error().message;
+          }
+        }
+        ASSERT_TRUE(j["players_by_choice"].contains(choice));
+        EXPECT_EQ(j["players_by_choice"][choice].get<std::vector<int>>(), offered);
+      }
+    }
+  }
+  EXPECT_TRUE(any);
+  auto board = catalogue_json(*find_game("shiamgon"))["params"][0];
+  ASSERT_EQ(board["name"], "board");
+  EXPECT_EQ(board["players_by_choice"]["disc-small"], nlohmann::json({3, 5}));
+  EXPECT_EQ(board["players_by_choice"]["triangle-64"], nlohmann::json({3}));
 }
 
 TEST(Catalogue, DescribesEveryGame) {

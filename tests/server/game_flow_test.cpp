@@ -234,6 +234,70 @@ TEST(GameFlow, RoomCreationValidatesGameSeatsAndParameters) {
   EXPECT_EQ(ok["result"]["snapshot"]["params"]["move_limit"], 30);
 }
 
+// The game is set up for the room's seats at creation: what would only fail at the start (a board
+// for other seat counts, a handicap a board or seat cannot take) is refused with the right code.
+TEST(GameFlow, RoomCreationSetsTheGameUpForItsSeats) {
+  test_server srv;
+  ws_client a(srv.port());
+  a.hello("alice");
+  auto create = [&](const std::string& game, int seats, json params) {
+    return a.call("room.create", {{"game", game}, {"seats", seats}, {"params", params}});
+  };
+  auto seven = create("amazons", 2, {{"board_size", 7}});
+  EXPECT_EQ(error_code(seven), "bad_parameter");
+  EXPECT_EQ(seven["error"]["data"]["field"], "board_size");
+  for (const char* board : {"disc-small", "triangle-64", "triangle-256"}) {
+    auto four = create("shiamgon", 4, {{"board", board}});
+    EXPECT_EQ(error_code(four), "bad_seats") << board;
+    EXPECT_EQ(four["error"]["data"]["field"], "seats") << board;
+    EXPECT_NE(four["error"]["message"].get<std::string>().find(board), std::string::npos);
+  }
+  auto on_triangle = create("shiamgon", 3, {{"board", "triangle-64"}, {"handicap_1", 2}});
+  EXPECT_EQ(error_code(on_triangle), "bad_parameter");
+  EXPECT_EQ(on_triangle["error"]["data"]["field"], "handicap_1");
+  auto no_such_seat = create("shiamgon", 3, {{"handicap_5", 1}});
+  EXPECT_EQ(error_code(no_such_seat), "bad_parameter");
+  EXPECT_EQ(no_such_seat["error"]["data"]["field"], "handicap_5");
+  auto first = create("esiema", 2, {{"first_player", 3}});
+  EXPECT_EQ(error_code(first), "bad_parameter");
+  EXPECT_EQ(first["error"]["data"]["field"], "first_player");
+  EXPECT_TRUE(a.call("lobby.list")["result"]["rooms"].empty()) << "a refused room was opened";
+
+  for (int seats : {3, 5}) {
+    EXPECT_EQ(error_code(create("shiamgon", seats, {{"board", "disc-small"}})), "") << seats;
+  }
+  EXPECT_EQ(error_code(create("shiamgon", 3, {{"board", "triangle-64"}})), "");
+  EXPECT_EQ(error_code(create("amazons", 2, {{"board_size", 8}})), "");
+}
+
+// One listed setup is not every setup: the reply must not say the list is complete.
+TEST(GameFlow, ArimaaSetupListingIsNotComplete) {
+  test_server srv;
+  ws_client a(srv.port()), b(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  auto created = a.call("room.create", {{"game", "arimaa"}});
+  ASSERT_EQ(error_code(created), "") << created.dump();
+  std::string room = created["result"]["room"];
+  ASSERT_EQ(error_code(b.call("room.join", {{"room", room}})), "");
+  ASSERT_TRUE(a.wait_event("game_started", room));
+  ws_client* seat[2] = {&a, &b};
+  for (int setup = 0; setup < 2; ++setup) {
+    auto listed = legal_moves(a, room);
+    ASSERT_EQ(listed["moves"].size(), 1u) << listed.dump();
+    EXPECT_EQ(listed["complete"], false) << listed.dump();
+    // Any legal setup is taken, listed or not: Gold swaps its horses and dogs.
+    std::string move = setup == 0
+                           ? "1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2"
+                           : listed["moves"][0].get<std::string>();
+    auto played = seat[setup]->call("game.move", {{"room", room}, {"move", move}});
+    ASSERT_EQ(error_code(played), "") << played.dump();
+  }
+  auto turns = legal_moves(a, room);
+  EXPECT_EQ(turns["complete"], true);
+  EXPECT_GT(turns["moves"].size(), 1000u);
+}
+
 TEST(GameFlow, RoomsPerIdentityAreLimited) {
   auto limit = test_limits();
   limit.rooms_per_identity = 2;

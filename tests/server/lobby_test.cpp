@@ -1,5 +1,8 @@
 // The public lobby: listing, filtering and live updates as rooms open, fill and close.
 
+#include <map>
+#include <optional>
+
 #include <gtest/gtest.h>
 
 #include "tests/server/helpers.hpp"
@@ -79,6 +82,64 @@ TEST(Lobby, WaitingRoomClosesWhenItsLastMemberLeaves) {
   EXPECT_EQ(error_code(a.call("room.join", {{"room", room}})), "unknown_room");
 }
 
+// A start the engine refuses ends the room: the lobby, the snapshot and the store all say
+// finished (the lobby used to keep showing the room as waiting).
+TEST(Lobby, AFailedStartShowsTheRoomFinishedEverywhere) {
+  temp_dir dir;
+  std::optional<test_server> srv;
+  srv.emplace(on_dir(dir.path()));
+  ws_client a(srv->port()), watcher(srv->port());
+  a.hello("alice");
+  watcher.hello("watcher");
+  ASSERT_EQ(error_code(watcher.call("lobby.subscribe")), "");
+  // disc-small is for 3 or 5 players: 5 seats are created, 4 are taken, and the game is started.
+  json bots = json::array();
+  for (int s : {1, 2, 3})
+    bots.push_back({{"seat", s}, {"bot", "random"}});
+  auto created = a.call("room.create", {{"game", "shiamgon"},
+                                        {"seats", 5},
+                                        {"params", {{"board", "disc-small"}}},
+                                        {"auto_start", false},
+                                        {"bots", bots}});
+  ASSERT_EQ(error_code(created), "") << created.dump();
+  std::string room = created["result"]["room"];
+  ASSERT_TRUE(next_update(watcher, "opened"));
+
+  auto started = a.call("room.start", {{"room", room}});
+  ASSERT_EQ(error_code(started), "") << started.dump();
+  auto over = a.wait_event("game_over", room);
+  ASSERT_TRUE(over);
+  EXPECT_TRUE((*over)["outcome"].is_null());
+  EXPECT_NE((*over)["error"].get<std::string>().find("disc-small"), std::string::npos);
+  EXPECT_EQ(started["result"]["version"], (*over)["version"]);
+
+  auto updated = next_update(watcher, "updated");
+  ASSERT_TRUE(updated) << "the lobby was not told";
+  EXPECT_EQ((*updated)["room"], room);
+  EXPECT_EQ((*updated)["status"], "finished");
+  auto listed = watcher.call("lobby.list")["result"]["rooms"];
+  ASSERT_EQ(listed.size(), 1u);
+  EXPECT_EQ(listed[0]["status"], "finished");
+  EXPECT_EQ(snapshot_of(a, room)["status"], "finished");
+  srv.reset();  // the store is the server's while it runs
+  auto storage = open_store(dir.path());
+  ASSERT_TRUE(storage);
+  auto stored = storage->load_room(room);
+  ASSERT_TRUE(stored && *stored);
+  // Finished, or closed once the server saw everybody go as it stopped; never waiting.
+  const auto& events = (*stored)->events;
+  auto last = json::parse(events.back().body);
+  if ((*stored)->record.status == server::room_status::closed) {
+    EXPECT_EQ(last["type"], "room_closed");
+    ASSERT_GE(events.size(), 2u);
+    last = json::parse(events[events.size() - 2].body);
+  } else {
+    EXPECT_EQ((*stored)->record.status, server::room_status::finished);
+  }
+  EXPECT_EQ(last["type"], "game_over");
+  EXPECT_TRUE(last["outcome"].is_null());
+}
+
 TEST(Lobby, GamesCatalogueListsParameters) {
   test_server srv;
   ws_client c(srv.port());
@@ -94,6 +155,17 @@ TEST(Lobby, GamesCatalogueListsParameters) {
     EXPECT_FALSE(g["params"].empty());
   }
   EXPECT_TRUE(found);
+  // The real choices: Amazons' three boards, and the seat counts of each Shiamgon board.
+  std::map<std::string, json> params;
+  for (const auto& g : games) {
+    for (const auto& p : g["params"])
+      params[g["key"].get<std::string>() + "." + p["name"].get<std::string>()] = p;
+  }
+  EXPECT_EQ(params["amazons.board_size"]["choices"], json({6, 8, 10}));
+  EXPECT_EQ(params["shiamgon.board"]["players_by_choice"], json({{"disc-large", {3, 4, 5}},
+                                                                 {"disc-small", {3, 5}},
+                                                                 {"triangle-64", {3}},
+                                                                 {"triangle-256", {3}}}));
 }
 
 }  // namespace
