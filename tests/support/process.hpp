@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace boardroom::test {
@@ -16,8 +17,10 @@ struct child_server {
   int stdout_fd = -1;
 };
 
-// Starts `binary serve --host 127.0.0.1 --port 0 <args>` and reads the port from its first line.
-child_server spawn_server(const std::string& binary, const std::vector<std::string>& args = {});
+// Starts `binary serve --host 127.0.0.1 --port 0 <args>` and reads the port from its first line;
+// `env` is added to (or replaces in) the child's environment.
+child_server spawn_server(const std::string& binary, const std::vector<std::string>& args = {},
+                          const std::vector<std::pair<std::string, std::string>>& env = {});
 
 // Sends `signal` (none when 0) and waits; returns the exit status as waitpid reports it.
 int stop_server(child_server& server, int signal);
