@@ -72,9 +72,11 @@ command add_serve(CLI::App& app) {
   sub->add_option("--data-dir", cfg->data_dir,
                   "Directory for the server's database (created when missing)")
       ->capture_default_str();
-  sub->add_option("--sync", cfg->sync,
-                  "normal: acknowledged moves survive a crash of the server process; full: also "
-                  "a power failure (one fsync per move)")
+  sub->add_option(
+         "--sync", cfg->sync,
+         "full: everything acknowledged was fsynced, and survives a crash of the server or "
+         "the OS, a power failure and a failing volume (one fsync per group of moves); "
+         "normal: only a crash of the server process")
       ->check(CLI::IsMember({"normal", "full"}))
       ->capture_default_str();
   sub->add_option("--admin-token-file", *token_file,
