@@ -1,7 +1,7 @@
 // What durability costs per move: the append of move events to the SQLite store (WAL) in groups,
-// as the journal commits them, with synchronous=NORMAL (the default: survives a crash of the
-// process) and FULL (also power loss), and the copy of the engine state the room plays a move on
-// before the write succeeds.
+// as the journal commits them, with synchronous=FULL (the default: survives power loss and a
+// failing volume) and NORMAL (a crash of the process only), and the copy of the engine state the
+// room plays a move on before the write succeeds.
 // Run: build/release/bench/store_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only
 // The database goes to $TMPDIR (or /tmp); point TMPDIR at the disk the server would use.
 

@@ -4,6 +4,8 @@
 #include <functional>
 #include <set>
 
+#include "engine/core/text.hpp"
+
 namespace boardroom::protocol {
 
 using nlohmann::json;
@@ -300,6 +302,31 @@ std::optional<error> check_lengths(const message& m) {
   return std::nullopt;
 }
 
+// Names and notes are shown to other people and written into records: no character that breaks
+// a line, reorders what is around it or cannot be seen (engine/core/text.hpp lists them).
+std::optional<error> check_text(const message& m) {
+  if (auto* h = std::get_if<hello>(&m)) {
+    if (auto bad = engine::text::find_refused(h->name)) {
+      return params_error("bad_name",
+                          "name must not contain " + engine::text::describe(*bad) + " (at byte " +
+                              std::to_string(bad->offset) + ")",
+                          "name");
+    }
+  }
+  const std::optional<std::string>* note = nullptr;
+  if (auto* a = std::get_if<admin_abort>(&m)) note = &a->note;
+  if (auto* a = std::get_if<admin_adjudicate>(&m)) note = &a->note;
+  if (note && *note) {
+    if (auto bad = engine::text::find_refused(**note)) {
+      return params_error("bad_note",
+                          "note must not contain " + engine::text::describe(*bad) + " (at byte " +
+                              std::to_string(bad->offset) + ")",
+                          "note");
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string_view method_name(const message& m) {
@@ -312,6 +339,7 @@ std::expected<message, error> parse_message(const envelope& env) {
     auto parsed = entry.parse(env.params);
     if (!parsed) return parsed;
     if (auto e = check_lengths(*parsed)) return std::unexpected(*e);
+    if (auto e = check_text(*parsed)) return std::unexpected(*e);
     return parsed;
   }
   return std::unexpected(error{rpc_code::method_not_found, "method_not_found",

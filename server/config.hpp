@@ -48,9 +48,10 @@ struct config {
   std::uint16_t port = 8080;      // 0: any free port (tests)
   int threads = 0;                // 0: one per core
   std::string data_dir = "data";  // the database lives here; created when missing
-  // "normal": acknowledged moves survive a crash of the server process; "full": also a power
-  // failure, at one fsync per move (see sqlite_store.hpp).
-  std::string sync = "normal";
+  // "full": every acknowledged change was fsynced (survives a crash of the process or the OS, a
+  // power failure, a volume that fails later); "normal": only a crash of the process. Group
+  // commit makes "full" one fsync per group of moves; see sqlite_store.hpp.
+  std::string sync = "full";
   std::string log_level = "info";
   // Grants the admin.* requests (abort, adjudicate, add time) to whoever presents it; empty: no
   // administrator at all.

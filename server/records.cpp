@@ -4,6 +4,7 @@
 #include <map>
 
 #include "engine/core/registry.hpp"
+#include "engine/core/text.hpp"
 
 namespace boardroom::server {
 
@@ -92,45 +93,50 @@ std::expected<json, std::string> record_json(const stored_room& stored) {
 }
 
 std::string record_text(const json& record) {
+  // Every value goes through escape(): a name, a note or an imported field holding a newline or
+  // a tab would otherwise add lines or fields of its own. Names are checked when they arrive,
+  // but the store keeps names from before that check, and archives are imported as they are.
+  const auto text = [](const json& object, const char* key) {
+    const json value = object.value(key, json(""));
+    return engine::text::escape(value.is_string() ? value.get<std::string>() : value.dump());
+  };
   std::vector<std::string> roles;
   if (const auto* g = engine::find_game(record.value("game", ""))) {
     roles = g->player_names(static_cast<int>(record["players"].size()));
   }
-  std::string out = "# boardroom record of room " + record.value("room", "") + "\n";
-  out += "# game: " + record.value("spec", "") + "\n";
+  std::string out = "# boardroom record of room " + text(record, "room") + "\n";
+  out += "# game: " + text(record, "spec") + "\n";
   for (const json& p : record["players"]) {
     int seat = p["seat"];
-    out += "# seat " + std::to_string(seat) + ": " + p.value("name", "") + " (" +
-           p.value("player", "") +
-           (p.contains("bot") ? ", bot " + p["bot"].get<std::string>() : "") + ")" +
+    out += "# seat " + std::to_string(seat) + ": " + text(p, "name") + " (" + text(p, "player") +
+           (p.contains("bot") ? ", bot " + text(p, "bot") : "") + ")" +
            (seat < static_cast<int>(roles.size()) ? " plays " + roles[seat] : "") + "\n";
   }
-  const json tc = record.value("time_control", json("none"));
-  out += "# time control: " + (tc.is_string() ? tc.get<std::string>() : tc.dump()) + "\n";
+  out += "# time control: " +
+         (record.contains("time_control") ? text(record, "time_control") : "none") + "\n";
   out += "# started: " + utc_text(record.value("started_at", std::int64_t{0})) + "\n";
   const json retirements = record.value("retirements", json::array());
   auto retired_after = [&](std::size_t ply) {
     for (const json& r : retirements) {
       if (r.value("after_ply", std::size_t{0}) == ply) {
-        out += "# seat " + std::to_string(r.value("seat", -1)) + " retired (" +
-               r.value("reason", "") + ")\n";
+        out += "# seat " + std::to_string(r.value("seat", -1)) + " retired (" + text(r, "reason") +
+               ")\n";
       }
     }
   };
   retired_after(0);
   for (const json& m : record["moves"]) {
     out += std::to_string(m.value("ply", 0)) + "\t" + std::to_string(m.value("seat", -1)) + "\t" +
-           m.value("move", "") + "\n";
+           text(m, "move") + "\n";
     retired_after(m.value("ply", std::size_t{0}));
   }
   out += "# finished: " + utc_text(record.value("finished_at", std::int64_t{0})) + "\n";
   const json& outcome = record["outcome"];
-  out +=
-      "# result: " + outcome.value("reason", "") + ": " + outcome.value("description", "") + "\n";
+  out += "# result: " + text(outcome, "reason") + ": " + text(outcome, "description") + "\n";
   std::string ranks;
   for (std::size_t i = 0; i < outcome["ranks"].size() && i < record["players"].size(); ++i) {
     if (!ranks.empty()) ranks += ", ";
-    ranks += record["players"][i].value("name", "") + " " + outcome["ranks"][i].dump();
+    ranks += text(record["players"][i], "name") + " " + outcome["ranks"][i].dump();
   }
   out += "# ranks: " + ranks + "\n";
   return out;

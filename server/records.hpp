@@ -25,7 +25,9 @@ inline constexpr int record_format_version = 1;
 std::expected<nlohmann::json, std::string> record_json(const stored_room& room);
 
 // One move per line, "ply<TAB>seat<TAB>move", between comment lines ("# ...") with the game,
-// players, times and result.
+// players, times and result. Every value from the record is escaped (engine/core/text.hpp:
+// a backslash as "\\", a control or invisible character as "\uXXXX"), so none can start a line or
+// a field.
 std::string record_text(const nlohmann::json& record);
 
 // One entry of GET /api/v1/records.

@@ -1,9 +1,11 @@
 #include "engine/arimaa/archive.hpp"
 
+#include <algorithm>
 #include <ctime>
 #include <map>
 
 #include "engine/arimaa/state.hpp"
+#include "engine/core/text.hpp"
 
 namespace boardroom::engine::arimaa {
 
@@ -170,6 +172,21 @@ result<std::vector<archive_game>> parse_archive(std::string_view text) {
   return games;
 }
 
+// The archive has no escapes: a tab or a newline in a value would start a field or a game of its
+// own. So every value loses its control and invisible characters (names come from a store that
+// may predate the checks on names, and from imported files).
+std::string field_text(std::string_view value) {
+  return text::replace_refused(value);
+}
+
+// A part of the movelist or events column, whose lines are separated by the two characters
+// backslash and n: a backslash in the part could start a line, so it goes too.
+std::string line_text(std::string_view value) {
+  std::string out = field_text(value);
+  std::replace(out.begin(), out.end(), '\\', '/');
+  return out;
+}
+
 // "2g" -> "2w", "2s" -> "2b": the engine's tags as the archive writes them.
 std::string archive_tag(std::string tag) {
   if (!tag.empty() && tag.back() == 'g') tag.back() = 'w';
@@ -201,13 +218,14 @@ std::string archive_events(const archive_game& g, const std::vector<std::string>
     last = at;
   };
   auto received = [&](const std::string& tag, const std::string& steps, std::int64_t at) {
-    line(at, "move " + tag + " received from " + tag.back() + " [" + steps + "]");
+    const std::string side = tag.empty() ? "" : line_text(tag.substr(tag.size() - 1));
+    line(at, "move " + line_text(tag) + " received from " + side + " [" + line_text(steps) + "]");
   };
   auto refusals_for = [&](const std::string& tag) {
     for (; next_refusal < g.refused.size() && g.refused[next_refusal].tag == tag; ++next_refusal) {
       const refused_turn& f = g.refused[next_refusal];
       received(f.tag, f.steps, last);
-      line(last, "gameserver rejected move [" + f.steps + "]; " + f.reason);
+      line(last, "gameserver rejected move [" + line_text(f.steps) + "]; " + line_text(f.reason));
     }
   };
   for (const std::string& turn : turns) {
@@ -247,7 +265,7 @@ std::string write_archive(const std::vector<archive_game>& games) {
       last_number = std::atoi(turn.c_str());
       last_side = turn[space - 1];
       if (!movelist.empty()) movelist += "\\n";
-      movelist += turn;
+      movelist += line_text(turn);
       turns.push_back(std::move(turn));
     }
     if (last_number > 0) {
@@ -272,7 +290,8 @@ std::string write_archive(const std::vector<archive_game>& games) {
         {"events", archive_events(g, turns)}};
     for (std::string_view c : columns) {
       auto at = value.find(c);
-      if (at != value.end()) out += at->second;
+      if (at != value.end())
+        out += c == "movelist" || c == "events" ? at->second : field_text(at->second);
       out += c == columns[std::size(columns) - 1] ? "\n" : "\t";
     }
   }

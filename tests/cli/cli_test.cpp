@@ -6,6 +6,8 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -125,6 +127,82 @@ TEST(Cli, ServeStartsAnswersAndShutsDownGracefullyOnSigterm) {
   int status = stop_server(server, 0);    // already signalled: just wait for it
   EXPECT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0);
+}
+
+// An admin.abort of a running game on `port` with `token`: "" when it was granted, else the error.
+std::string abort_as_admin(std::uint16_t port, const std::string& token) {
+  ws_client a(port), b(port);
+  a.hello("alice");
+  b.hello("bob");
+  auto created = a.call("room.create", {{"game", "sisyphos"}});
+  std::string room = created["result"]["room"];
+  EXPECT_FALSE(b.call("room.join", {{"room", room}}).contains("error"));
+  EXPECT_TRUE(a.wait_event("game_started", room).has_value());
+  auto reply = b.call("admin.abort", {{"room", room}, {"token", token}});
+  return reply.contains("error") ? reply["error"]["data"].value("code", "?") : "";
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+  std::filesystem::permissions(
+      path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+}
+
+// The admin token need not be on the command line, where ps shows it to every user.
+TEST(Cli, ServeTakesTheAdminTokenFromAFileOrTheEnvironment) {
+  EXPECT_NE(run("serve --help").out.find("--admin-token-file"), std::string::npos);
+  EXPECT_NE(run("serve --help").out.find("ps"), std::string::npos);  // why the flag is not safe
+  temp_dir data;
+  const std::string file = data.path() + "/admin-token";
+  write_file(file, "from-a-file\n");  // as `echo` writes it: the newline is not the token's
+  {
+    temp_dir db;
+    auto server =
+        spawn_server(BOARDROOM_BINARY,
+                     {"--log-level", "warn", "--data-dir", db.path(), "--admin-token-file", file},
+                     {{"BOARDROOM_ADMIN_TOKEN", "from-the-environment"}});
+    ASSERT_GT(server.port, 0);
+    EXPECT_EQ(abort_as_admin(server.port, "from-a-file"), "");
+    EXPECT_EQ(abort_as_admin(server.port, "from-a-file\n"), "not_admin");
+    EXPECT_EQ(abort_as_admin(server.port, "from-the-environment"), "not_admin");  // a flag wins
+    stop_server(server, SIGTERM);
+  }
+  {
+    temp_dir db;
+    auto server = spawn_server(BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", db.path()},
+                               {{"BOARDROOM_ADMIN_TOKEN", "from-the-environment"}});
+    ASSERT_GT(server.port, 0);
+    EXPECT_EQ(abort_as_admin(server.port, "from-the-environment"), "");
+    EXPECT_EQ(abort_as_admin(server.port, "guess"), "not_admin");
+    stop_server(server, SIGTERM);
+  }
+  {
+    temp_dir db;  // the old flag still works
+    auto server = spawn_server(BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", db.path(),
+                                                  "--admin-token", "on-the-command-line"});
+    ASSERT_GT(server.port, 0);
+    EXPECT_EQ(abort_as_admin(server.port, "on-the-command-line"), "");
+    stop_server(server, SIGTERM);
+  }
+}
+
+TEST(Cli, ServeRefusesAnEmptyOrMissingAdminTokenFile) {
+  temp_dir data;
+  const std::string empty = data.path() + "/empty";
+  write_file(empty, "\n");
+  auto refused = run("serve --port 0 --data-dir " + data.path() + " --admin-token-file " + empty);
+  EXPECT_NE(refused.status, 0);
+  EXPECT_NE(refused.out.find("admin token file " + empty + " is empty"), std::string::npos)
+      << refused.out;
+  auto missing = run("serve --port 0 --data-dir " + data.path() + " --admin-token-file " +
+                     data.path() + "/nothing-here");
+  EXPECT_NE(missing.status, 0);
+  EXPECT_NE(missing.out.find("cannot read the admin token file"), std::string::npos) << missing.out;
+  write_file(empty, "t");
+  auto both = run("serve --port 0 --data-dir " + data.path() + " --admin-token-file " + empty +
+                  " --admin-token t");
+  EXPECT_NE(both.status, 0);
+  EXPECT_NE(both.out.find("not both"), std::string::npos) << both.out;
 }
 
 }  // namespace

@@ -91,13 +91,13 @@ TEST(HardeningCli, OutOfDescriptorsTheListenerPausesAndRecovers) {
   const std::vector<std::string> args{"--log-level", "error", "--data-dir", data.path()};
   // What the server needs for itself, then a limit a few descriptors above it: fewer than the
   // connections it is prepared to hold.
-  auto probe = spawn_server(BOARDROOM_BINARY, args, 64);
+  auto probe = spawn_server(BOARDROOM_BINARY, args, {}, 64);
   ASSERT_GT(probe.port, 0);
   std::this_thread::sleep_for(200ms);
   const int own = open_descriptors(probe.pid);
   stop_server(probe, SIGTERM);
   const int spare = 8;
-  auto server = spawn_server(BOARDROOM_BINARY, args, own + spare);
+  auto server = spawn_server(BOARDROOM_BINARY, args, {}, own + spare);
   ASSERT_GT(server.port, 0);
   // More connections than descriptors: the kernel completes them all, the server cannot accept
   // the rest. It used to retry at once, forever, at full CPU.
@@ -127,7 +127,7 @@ TEST(HardeningCli, TheConnectionLimitIsLoweredToWhatDescriptorsAllow) {
   temp_dir data;
   auto server = spawn_server(
       BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", data.path(), "--exempt", "127.0.0.1"},
-      200);
+      {}, 200);
   ASSERT_GT(server.port, 0);
   // 200 descriptors, 64 kept for the server's own files, 16 for refusals: 120 connections.
   std::vector<std::unique_ptr<raw_ws>> held;

@@ -105,6 +105,82 @@ TEST(Messages, FieldErrorsAreTypedAndNamed) {
   EXPECT_EQ(method.error().rpc, rpc_code::method_not_found);
 }
 
+std::expected<message, error> hello_named(const std::string& name) {
+  json frame{{"jsonrpc", "2.0"},
+             {"id", 1},
+             {"method", "hello"},
+             {"params", {{"protocol", 1}, {"name", name}}}};
+  return parse(frame.dump());
+}
+
+// A name is shown to other players and written into records: nothing that breaks a line,
+// reorders the text around it or cannot be seen.
+TEST(Messages, NamesRefuseControlBidiAndInvisibleCharacters) {
+  const std::vector<std::pair<std::string, std::string>> refused{
+      {std::string("a\0b", 3), "U+0000"},
+      {"al\nice", "U+000A"},
+      {"al\tice", "U+0009"},
+      {"al\rice", "U+000D"},
+      {"\x1b[31mred", "U+001B"},
+      {"del\x7f", "U+007F"},
+      {"c1\u0085", "U+0085"},     // next line
+      {"c1\u009b31m", "U+009B"},  // control sequence introducer
+      {"evil\u202egnp.exe", "U+202E"},
+      {"\u202aembedded", "U+202A"},
+      {"\u2066isolate\u2069", "U+2066"},
+      {"x\u2069", "U+2069"},
+      {"mark\u200e", "U+200E"},
+      {"mark\u200f", "U+200F"},
+      {"al\u200bice", "U+200B"},  // zero-width space
+      {"\ufeffalice", "U+FEFF"},
+      {"al\u00adice", "U+00AD"},  // soft hyphen
+      {"line\u2028break", "U+2028"},
+      {"ali\u200dce", "U+200D"},  // a joiner between Latin letters
+      {"\u200calice", "U+200C"},
+      {"\u0645\u200c", "U+200C"},  // ... or at the end
+  };
+  for (const auto& [name, code_point] : refused) {
+    auto parsed = hello_named(name);
+    ASSERT_FALSE(parsed) << json(name).dump();
+    EXPECT_EQ(parsed.error().code, "bad_name") << json(name).dump();
+    EXPECT_EQ(parsed.error().field, "name");
+    EXPECT_EQ(parsed.error().rpc, rpc_code::invalid_params);
+    EXPECT_NE(parsed.error().message.find(code_point), std::string::npos) << parsed.error().message;
+  }
+  const std::vector<std::string> accepted{
+      "alice",
+      "Jürgen Müller",
+      "王小明",
+      "Ελένη",
+      "سارا",
+      "שרה",
+      "a b",
+      "O'Brien \\o/",
+      "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  // Persian needs the non-joiner
+      "\U0001F468\u200d\U0001F469\u200d\U0001F467",        // an emoji family needs the joiner
+  };
+  for (const auto& name : accepted) {
+    auto parsed = hello_named(name);
+    ASSERT_TRUE(parsed) << json(name).dump() << ": " << parsed.error().message;
+    EXPECT_EQ(std::get<hello>(*parsed).name, name);
+  }
+}
+
+TEST(Messages, AdminNotesRefuseWhatNamesRefuse) {
+  for (const char* method : {"admin.abort", "admin.adjudicate"}) {
+    json params{{"room", "r"}, {"token", "t"}, {"note", "fine\n# result: forged"}};
+    if (std::string(method) == "admin.adjudicate") params["ranks"] = {1, 2};
+    json frame{{"jsonrpc", "2.0"}, {"id", 1}, {"method", method}, {"params", params}};
+    auto parsed = parse(frame.dump());
+    ASSERT_FALSE(parsed) << method;
+    EXPECT_EQ(parsed.error().code, "bad_note") << method;
+    EXPECT_EQ(parsed.error().field, "note");
+    params["note"] = "server maintenance, sorry";
+    frame["params"] = params;
+    EXPECT_TRUE(parse(frame.dump())) << method;
+  }
+}
+
 TEST(Writer, ProducesJsonRpcFramesAndSurvivesInvalidUtf8) {
   auto ok = json::parse(write_result(5, {{"a", 1}}));
   EXPECT_EQ(ok["jsonrpc"], "2.0");

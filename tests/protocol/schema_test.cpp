@@ -371,6 +371,10 @@ TEST(RequestSchema, RejectsWhatTheParserRejects) {
       {request("room.sync", {{"room", "r1"}, {"since", -1}}), "out_of_range"},
       {request("game.move", {{"room", "r1"}, {"move", std::string(1025, 'm')}}), "out_of_range"},
       {request("game.move", {{"room", "r1"}, {"move", "e3-d4"}, {"version", -1}}), "out_of_range"},
+      // Characters a name or note may not hold (the schema's pattern knows the ASCII ones).
+      {request("hello", {{"protocol", 1}, {"name", "al\nice"}}), "bad_name"},
+      {request("hello", {{"protocol", 1}, {"name", std::string("a\0b", 3)}}), "bad_name"},
+      {request("admin.abort", {{"room", "r1"}, {"token", "t"}, {"note", "a\tb"}}), "bad_note"},
       // Unknown fields.
       {request("hello", {{"protocol", 1}, {"name", "x"}, {"colour", "red"}}), "unknown_field"},
       {request("lobby.games", {{"game", "sisyphos"}}), "unknown_field"},
@@ -400,6 +404,18 @@ TEST(RequestSchema, IsStricterThanTheParserWhereDocumented) {
   EXPECT_EQ(parser_verdict(float_param), "");
 }
 
+// Looser than the parser where a pattern cannot say it: regex dialects read non-ASCII
+// differently (code points, UTF-16 units or bytes), so the schema's pattern stops at ASCII.
+TEST(RequestSchema, IsLooserThanTheParserWhereDocumented) {
+  for (const char* name : {"evil\u202egnp", "al\u200bice", "c1\u0085"}) {
+    json frame = request("hello", {{"protocol", 1}, {"name", name}});
+    EXPECT_EQ(parser_verdict(frame), "bad_name") << frame.dump();
+  }
+  const std::string description = schema_document(
+      request_schema)["definitions"]["hello_params"]["properties"]["name"]["description"];
+  EXPECT_NE(description.find("bidi"), std::string::npos) << description;
+}
+
 TEST(RequestSchema, NamesTheFailingField) {
   auto why = validate(request("hello", {{"protocol", 1}, {"name", 7}}), request_schema);
   EXPECT_NE(why.find("/params/name"), std::string::npos) << why;
@@ -423,6 +439,8 @@ TEST(ServerSchema, AcceptsTheErrorsTheServerWrites) {
       R"({"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol":"1","name":"x"}})",
       R"({"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol":1,"name":"x","y":1}})",
       R"({"jsonrpc":"2.0","id":1,"method":"room.sync","params":{"room":"r","since":-4}})",
+      R"({"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol":1,"name":"a\u202eb"}})",
+      R"({"jsonrpc":"2.0","id":1,"method":"admin.abort","params":{"room":"r","token":"t","note":"a\nb"}})",
   };
   for (const auto& frame : frames) {
     auto env = protocol::parse_envelope(frame);

@@ -11,7 +11,31 @@
 namespace boardroom::test {
 
 child_server spawn_server(const std::string& binary, const std::vector<std::string>& args,
+                          const std::vector<std::pair<std::string, std::string>>& env,
                           int max_descriptors) {
+  // The child's environment is made before fork: between fork and exec only async-signal-safe
+  // calls are allowed (other threads may hold the allocator's lock), and setenv allocates.
+  std::vector<std::string> environment;
+  for (char** e = environ; *e; ++e) {
+    std::string entry = *e;
+    bool replaced = false;
+    for (const auto& variable : env)
+      replaced = replaced || entry.starts_with(variable.first + "=");
+    if (!replaced) environment.push_back(std::move(entry));
+  }
+  for (const auto& [name, value] : env)
+    environment.push_back(name + "=" + value);
+  std::vector<char*> envp;
+  for (auto& e : environment)
+    envp.push_back(e.data());
+  envp.push_back(nullptr);
+  std::vector<std::string> all{binary, "serve", "--host", "127.0.0.1", "--port", "0"};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : all)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+
   int out[2];
   if (pipe(out) != 0) return {};
   pid_t pid = fork();
@@ -22,13 +46,7 @@ child_server spawn_server(const std::string& binary, const std::vector<std::stri
       rlimit lim{static_cast<rlim_t>(max_descriptors), static_cast<rlim_t>(max_descriptors)};
       setrlimit(RLIMIT_NOFILE, &lim);
     }
-    std::vector<std::string> all{binary, "serve", "--host", "127.0.0.1", "--port", "0"};
-    all.insert(all.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& a : all)
-      argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(binary.c_str(), argv.data());
+    execve(binary.c_str(), argv.data(), envp.data());
     _exit(127);
   }
   close(out[1]);

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace boardroom::test {
@@ -16,9 +17,11 @@ struct child_server {
   int stdout_fd = -1;
 };
 
-// Starts `binary serve --host 127.0.0.1 --port 0 <args>` and reads the port from its first line.
-// With `max_descriptors`, the child's descriptor limit (soft and hard) is set to it first.
+// Starts `binary serve --host 127.0.0.1 --port 0 <args>` and reads the port from its first line;
+// `env` is added to (or replaces in) the child's environment. With `max_descriptors`, the child's
+// descriptor limit (soft and hard) is set to it first.
 child_server spawn_server(const std::string& binary, const std::vector<std::string>& args = {},
+                          const std::vector<std::pair<std::string, std::string>>& env = {},
                           int max_descriptors = 0);
 
 // Sends `signal` (none when 0) and waits; returns the exit status as waitpid reports it.

@@ -1,0 +1,254 @@
+// The real SQLite store on a volume that fails under it: a VFS over SQLite's own whose files
+// stop accepting writes or syncs on demand, as a disk does when it breaks or when the kernel
+// remounts it read-only. faulty_store (tests/support) fails calls above SQLite; this fails them
+// below it, so the store's own handling of SQLite's I/O errors is what is tested.
+//
+// What --sync is for: under `full` a commit returns only after its fsync, so a volume that can no
+// longer make writes durable fails the commit and the move is refused; under `normal` the commit
+// stops at the operating system's cache and the same move is acknowledged, to be lost if the
+// cache never reaches the disk.
+
+#include <sqlite3.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+
+#include <gtest/gtest.h>
+
+#include "server/config.hpp"
+#include "tests/server/helpers.hpp"
+
+namespace boardroom::test {
+namespace {
+
+using namespace std::chrono_literals;
+
+struct failing_file {
+  sqlite3_file base;
+  sqlite3_file* real;  // SQLite's own file, stored right after this struct
+};
+
+std::atomic<bool> fail_writes{false};  // write and truncate fail (read-only, or no disk at all)
+std::atomic<bool> fail_syncs{false};   // fsync fails (the data never reaches the disk)
+std::atomic<int> syncs{0};             // fsyncs that succeeded
+
+sqlite3_vfs* real_vfs = nullptr;
+
+sqlite3_file* real_of(sqlite3_file* f) {
+  return reinterpret_cast<failing_file*>(f)->real;
+}
+
+int file_close(sqlite3_file* f) {
+  return real_of(f)->pMethods->xClose(real_of(f));
+}
+int file_read(sqlite3_file* f, void* out, int n, sqlite3_int64 at) {
+  return real_of(f)->pMethods->xRead(real_of(f), out, n, at);
+}
+int file_write(sqlite3_file* f, const void* in, int n, sqlite3_int64 at) {
+  if (fail_writes) return SQLITE_IOERR_WRITE;
+  return real_of(f)->pMethods->xWrite(real_of(f), in, n, at);
+}
+int file_truncate(sqlite3_file* f, sqlite3_int64 size) {
+  if (fail_writes) return SQLITE_IOERR_TRUNCATE;
+  return real_of(f)->pMethods->xTruncate(real_of(f), size);
+}
+int file_sync(sqlite3_file* f, int flags) {
+  if (fail_writes || fail_syncs) return SQLITE_IOERR_FSYNC;
+  int rc = real_of(f)->pMethods->xSync(real_of(f), flags);
+  if (rc == SQLITE_OK) ++syncs;
+  return rc;
+}
+int file_size(sqlite3_file* f, sqlite3_int64* size) {
+  return real_of(f)->pMethods->xFileSize(real_of(f), size);
+}
+int file_lock(sqlite3_file* f, int level) {
+  return real_of(f)->pMethods->xLock(real_of(f), level);
+}
+int file_unlock(sqlite3_file* f, int level) {
+  return real_of(f)->pMethods->xUnlock(real_of(f), level);
+}
+int file_check_lock(sqlite3_file* f, int* out) {
+  return real_of(f)->pMethods->xCheckReservedLock(real_of(f), out);
+}
+int file_control(sqlite3_file* f, int op, void* arg) {
+  return real_of(f)->pMethods->xFileControl(real_of(f), op, arg);
+}
+int file_sector_size(sqlite3_file* f) {
+  return real_of(f)->pMethods->xSectorSize(real_of(f));
+}
+int file_characteristics(sqlite3_file* f) {
+  return real_of(f)->pMethods->xDeviceCharacteristics(real_of(f));
+}
+int file_shm_map(sqlite3_file* f, int region, int size, int extend, void volatile** out) {
+  return real_of(f)->pMethods->xShmMap(real_of(f), region, size, extend, out);
+}
+int file_shm_lock(sqlite3_file* f, int offset, int n, int flags) {
+  return real_of(f)->pMethods->xShmLock(real_of(f), offset, n, flags);
+}
+void file_shm_barrier(sqlite3_file* f) {
+  real_of(f)->pMethods->xShmBarrier(real_of(f));
+}
+int file_shm_unmap(sqlite3_file* f, int delete_flag) {
+  return real_of(f)->pMethods->xShmUnmap(real_of(f), delete_flag);
+}
+int file_fetch(sqlite3_file* f, sqlite3_int64 at, int n, void** out) {
+  *out = nullptr;  // no memory map: every read goes through file_read
+  (void)f, (void)at, (void)n;
+  return SQLITE_OK;
+}
+int file_unfetch(sqlite3_file*, sqlite3_int64, void*) {
+  return SQLITE_OK;
+}
+
+const sqlite3_io_methods failing_methods{3,
+                                         file_close,
+                                         file_read,
+                                         file_write,
+                                         file_truncate,
+                                         file_sync,
+                                         file_size,
+                                         file_lock,
+                                         file_unlock,
+                                         file_check_lock,
+                                         file_control,
+                                         file_sector_size,
+                                         file_characteristics,
+                                         file_shm_map,
+                                         file_shm_lock,
+                                         file_shm_barrier,
+                                         file_shm_unmap,
+                                         file_fetch,
+                                         file_unfetch};
+
+int vfs_open(sqlite3_vfs*, sqlite3_filename name, sqlite3_file* f, int flags, int* out_flags) {
+  auto* file = reinterpret_cast<failing_file*>(f);
+  file->real = reinterpret_cast<sqlite3_file*>(file + 1);
+  int rc = real_vfs->xOpen(real_vfs, name, file->real, flags, out_flags);
+  // SQLite calls xClose only when pMethods is set: leave it null when the real open failed.
+  file->base.pMethods = rc == SQLITE_OK && file->real->pMethods ? &failing_methods : nullptr;
+  return rc;
+}
+
+sqlite3_vfs failing_vfs_of(sqlite3_vfs* real) {
+  sqlite3_vfs v = *real;
+  v.szOsFile = static_cast<int>(sizeof(failing_file)) + real->szOsFile;
+  v.zName = "boardroom-failing-volume";
+  v.pNext = nullptr;
+  v.xOpen = vfs_open;
+  // The other calls (delete, access, full pathname, randomness, time) take the real VFS's
+  // pointer: they never look at it beyond what the copy holds.
+  return v;
+}
+
+// Makes the failing VFS SQLite's default while it lives, and the volume healthy again after.
+class failing_volume {
+ public:
+  failing_volume() {
+    real_vfs = sqlite3_vfs_find(nullptr);
+    vfs_ = failing_vfs_of(real_vfs);
+    sqlite3_vfs_register(&vfs_, 1);
+  }
+  ~failing_volume() {
+    heal();
+    sqlite3_vfs_register(real_vfs, 1);
+    sqlite3_vfs_unregister(&vfs_);
+  }
+  void heal() {
+    fail_writes = false;
+    fail_syncs = false;
+  }
+
+ private:
+  sqlite3_vfs vfs_{};
+};
+
+std::shared_ptr<server::store> store_on(const std::string& dir, server::sync_mode sync) {
+  auto s = server::open_sqlite_store(dir, sync);
+  EXPECT_TRUE(s.has_value()) << s.error();
+  return s ? std::shared_ptr<server::store>(std::move(*s)) : nullptr;
+}
+
+TEST(FailingVolume, FullSyncIsTheDefault) {
+  EXPECT_EQ(server::config{}.sync, "full");
+}
+
+// Under `full`, every acknowledged move was fsynced; when the volume fails, moves are refused
+// with storage_failed and not played, and what was acknowledged is there after a restart.
+TEST(FailingVolume, UnderFullSyncAMoveTheVolumeCannotKeepIsRefused) {
+  failing_volume volume;
+  temp_dir dir;
+  json alice;
+  std::string room;
+  json first_move;
+  {
+    test_server srv(with_store(store_on(dir.path(), server::sync_mode::full)));
+    ws_client a(srv.port()), b(srv.port());
+    alice = a.hello("alice");
+    b.hello("bob");
+    room = start_sisyphos(a, b);
+    auto before = legal_moves(a, room);
+    first_move = before["moves"][0];
+    const int synced = syncs;
+    auto played = a.call("game.move", {{"room", room}, {"move", first_move}});
+    ASSERT_EQ(error_code(played), "") << played.dump();
+    EXPECT_GT(syncs.load(), synced) << "a move was acknowledged without an fsync";
+    ASSERT_TRUE(a.wait_event("move", room).has_value());
+    ASSERT_TRUE(b.wait_event("move", room).has_value());
+
+    // The disk takes writes into the cache but cannot make them durable (an I/O error on
+    // writeback, a device gone): the commit fails, the move is refused and not played.
+    fail_syncs = true;
+    auto next = legal_moves(b, room);
+    auto refused = b.call("game.move", {{"room", room}, {"move", next["moves"][0]}});
+    EXPECT_EQ(error_code(refused), "storage_failed") << refused.dump();
+    EXPECT_FALSE(a.wait_event("move", room, 300ms));
+    EXPECT_EQ(legal_moves(b, room)["version"], next["version"]);
+
+    // Remounted read-only: writes fail too. Nothing that changes anything is acknowledged.
+    fail_writes = true;
+    EXPECT_EQ(error_code(b.call("game.move", {{"room", room}, {"move", next["moves"][0]}})),
+              "storage_failed");
+    EXPECT_EQ(error_code(a.call("room.create", {{"game", "sisyphos"}})), "storage_failed");
+    ws_client c(srv.port());
+    EXPECT_EQ(error_code(c.call("hello", {{"protocol", 1}, {"name", "carol"}})), "storage_failed");
+    EXPECT_EQ(legal_moves(b, room)["version"], next["version"]);
+  }
+  // The volume comes back (after a repair, on another machine): the game is there with the move
+  // that was acknowledged. The refused one may be there too: its bytes reached the file before
+  // the fsync failed, and SQLite's recovery takes a complete transaction it finds in the log. A
+  // storage_failed from a failing disk means "not acknowledged", not "not on the disk", as for a
+  // move whose answer never arrived (docs/protocol.md, section 5.1); room.sync tells.
+  volume.heal();
+  test_server srv(on_dir(dir.path()));
+  ws_client again(srv.port());
+  again.hello("alice", alice["resume_token"].get<std::string>());
+  json moves = snapshot_of(again, room)["moves"];
+  ASSERT_GE(moves.size(), 1u);
+  EXPECT_LE(moves.size(), 2u);
+  EXPECT_EQ(moves[0], first_move);
+}
+
+// What `normal` does not survive, stated as a test: the commit does not wait for the disk, so a
+// volume that cannot make the move durable still sees it acknowledged.
+TEST(FailingVolume, UnderNormalSyncTheMoveIsAcknowledgedBeforeTheDiskHasIt) {
+  failing_volume volume;
+  temp_dir dir;
+  test_server srv(with_store(store_on(dir.path(), server::sync_mode::normal)));
+  ws_client a(srv.port()), b(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  std::string room = start_sisyphos(a, b);
+  fail_syncs = true;
+  auto moves = legal_moves(a, room);
+  auto played = a.call("game.move", {{"room", room}, {"move", moves["moves"][0]}});
+  EXPECT_EQ(error_code(played), "") << played.dump();
+  // A failing write is still seen: the commit has to reach the operating system.
+  fail_writes = true;
+  auto next = legal_moves(b, room);
+  EXPECT_EQ(error_code(b.call("game.move", {{"room", room}, {"move", next["moves"][0]}})),
+            "storage_failed");
+}
+
+}  // namespace
+}  // namespace boardroom::test
