@@ -40,6 +40,9 @@ void ws_session::run(beast::http::request<beast::http::string_body> upgrade) {
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(beast::http::field::server, "boardroom"); }));
   ws_.read_message_max(limit_.max_frame_bytes);
+  // One frame per message, however large (Beast would cut large ones into fragments): the
+  // protocol promises it, and simple clients read one frame as one message.
+  ws_.auto_fragment(false);
   ws_.async_accept(upgrade, beast::bind_front_handler(&ws_session::on_accept, shared_from_this()));
 }
 

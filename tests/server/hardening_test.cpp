@@ -399,5 +399,29 @@ TEST(Hardening, GuestsWhoNeverPlayedAreForgotten) {
   EXPECT_EQ(recent["result"]["player"], "precent");
 }
 
+TEST(Hardening, ALargeReplyIsOneUnfragmentedFrame) {
+  test_server srv;
+  ws_client a(srv.port()), b(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  auto created = a.call("room.create", {{"game", "amazons"}});
+  std::string room = created["result"]["room"];
+  b.call("room.join", {{"room", room}});
+  ASSERT_TRUE(a.wait_event("game_started", room));
+  raw_ws watcher(srv.port());
+  ASSERT_EQ(raw_hello(watcher)["result"]["name"], "raw");
+  watcher.send_request(2, "room.spectate", json{{"room", room}}.dump());
+  ASSERT_TRUE(watcher.read_data().has_value());
+  // 2,176 opening moves on the 10x10 board: tens of kilobytes in one answer.
+  watcher.send_request(3, "game.legal_moves", json{{"room", room}}.dump());
+  auto f = watcher.read_frame();
+  ASSERT_TRUE(f.has_value());
+  EXPECT_EQ(f->opcode, ws_opcode::text);
+  EXPECT_TRUE(f->fin);
+  EXPECT_GT(f->payload.size(), 16'000u);
+  auto reply = json::parse(f->payload);
+  EXPECT_EQ(reply["result"]["moves"].size(), 2176u) << reply.dump().substr(0, 300);
+}
+
 }  // namespace
 }  // namespace boardroom::test
