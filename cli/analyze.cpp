@@ -26,18 +26,6 @@ struct analyze_args {
   bool json = false;
 };
 
-std::vector<std::string> split_moves(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ';')) {
-    auto first = item.find_first_not_of(" \t\n");
-    if (first == std::string::npos) continue;
-    out.push_back(item.substr(first, item.find_last_not_of(" \t\n") - first + 1));
-  }
-  return out;
-}
-
 // The state after --moves from --position (or the start); the reason on failure.
 engine::result<std::unique_ptr<engine::state>> reach(const engine::game_spec& spec,
                                                      const analyze_args& args) {

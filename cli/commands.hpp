@@ -2,12 +2,17 @@
 // The `boardroom` subcommands. Each registers itself on the app and returns the code to exit with.
 
 #include <functional>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 namespace boardroom::cli {
 
 using command = std::function<int()>;
+
+// "e3-d4; d4-c5" -> {"e3-d4", "d4-c5"}: the --moves lists of the engine commands.
+std::vector<std::string> split_moves(const std::string& text);
 
 // Each adds a subcommand and returns what runs when it is chosen.
 command add_serve(CLI::App& app);

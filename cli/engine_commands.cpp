@@ -15,18 +15,6 @@ namespace boardroom::cli {
 
 namespace {
 
-std::vector<std::string> split_moves(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ';')) {
-    auto first = item.find_first_not_of(" \t\n");
-    if (first == std::string::npos) continue;
-    out.push_back(item.substr(first, item.find_last_not_of(" \t\n") - first + 1));
-  }
-  return out;
-}
-
 // The state reached from the start of `spec_text` after `moves`; prints the reason on failure.
 std::unique_ptr<engine::state> reach(const std::string& spec_text, const std::string& moves,
                                      int players) {
@@ -347,6 +335,18 @@ command add_moves(CLI::App& app) {
     }
     return 0;
   };
+}
+
+std::vector<std::string> split_moves(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ';')) {
+    auto first = item.find_first_not_of(" \t\n");
+    if (first == std::string::npos) continue;
+    out.push_back(item.substr(first, item.find_last_not_of(" \t\n") - first + 1));
+  }
+  return out;
 }
 
 }  // namespace boardroom::cli

@@ -1,4 +1,5 @@
-// One engine (BOARDROOM_FUZZ_GAME) against arbitrary input:
+// One engine, named by the environment variable BOARDROOM_FUZZ_GAME (one binary serves every
+// game: one compilation instead of one per game), against arbitrary input:
 //   byte 0: bit 0 = 0 -> the last line is a move, 1 -> the last line is a position text
 //   byte 1: the player count (modulo the game's range)
 //   the rest: lines; every line but the last is a move played first (until one is refused), so
@@ -8,6 +9,7 @@
 // text that reads back writes itself unchanged.
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string_view>
 
@@ -39,8 +41,24 @@ bool play_checked(state& s, std::string_view move) {
 
 }  // namespace
 
+namespace {
+
+const game* chosen = nullptr;
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  const char* key = std::getenv("BOARDROOM_FUZZ_GAME");
+  chosen = key ? find_game(key) : nullptr;
+  if (!chosen) {
+    std::fprintf(stderr, "set BOARDROOM_FUZZ_GAME to a game key (amazons, arimaa, ...)\n");
+    std::exit(2);
+  }
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const game* g = find_game(BOARDROOM_FUZZ_GAME);
+  static const game* g = chosen;
   static const param_map params = *resolve_params(g->param_specs(), {});
   if (size < 2) return 0;
   const bool last_is_position = (data[0] & 1) != 0;

@@ -12,12 +12,15 @@ cmake --build build/fuzz -j "$(nproc)"
 
 work=$(mktemp -d)
 total=0
-# Every target has a seed corpus of its own name (fuzz/CMakeLists.txt declares the targets).
+# Every target has a seed corpus of its own name: the protocol's, and each game's, which the one
+# engine binary fuzzes when BOARDROOM_FUZZ_GAME names it.
 for corpus in fuzz/corpus/*/; do
   target=$(basename "$corpus")
   mkdir -p "$work/$target"
   log="$work/$target.log"
-  if ! build/fuzz/fuzz/${target}_fuzz -max_total_time="$seconds" -print_final_stats=1 \
+  binary=build/fuzz/fuzz/engine_fuzz
+  [ "$target" = protocol ] && binary=build/fuzz/fuzz/protocol_fuzz
+  if ! BOARDROOM_FUZZ_GAME=$target "$binary" -max_total_time="$seconds" -print_final_stats=1 \
       -artifact_prefix="$work/$target-" -rss_limit_mb=2048 "$work/$target" "fuzz/corpus/$target" \
       > "$log" 2>&1; then
     tail -40 "$log"

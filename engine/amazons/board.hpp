@@ -15,6 +15,7 @@
 #include <bit>
 #include <cassert>
 #include <cstdint>
+#include <string>
 
 namespace boardroom::engine::amazons {
 
@@ -43,6 +44,10 @@ constexpr int index(colour c) {
 }
 constexpr colour opponent(colour c) {
   return c == colour::white ? colour::black : colour::white;
+}
+// As players read it in messages: "White", "Black".
+inline std::string colour_name(colour c) {
+  return c == colour::white ? "White" : "Black";
 }
 
 // What stands on a square. An amazon's cell is 1 + its colour's index.

@@ -8,14 +8,6 @@ namespace boardroom::engine::amazons {
 
 namespace {
 
-std::unexpected<rule_error> illegal(std::string message) {
-  return fail("illegal_move", std::move(message));
-}
-
-std::string colour_name(colour c) {
-  return c == colour::white ? "White" : "Black";
-}
-
 std::string contents(cell c) {
   switch (c) {
     case cell::white:

@@ -11,10 +11,6 @@ std::string_view colour_key(colour c) {
   return c == colour::white ? "white" : "black";
 }
 
-std::string colour_name(colour c) {
-  return c == colour::white ? "White" : "Black";
-}
-
 }  // namespace
 
 int state::current_player() const {

@@ -7,10 +7,6 @@ namespace boardroom::engine::arimaa {
 
 namespace {
 
-std::unexpected<rule_error> illegal(std::string message) {
-  return fail("illegal_move", std::move(message));
-}
-
 std::string the(piece p, square s) {
   return "the " + piece_name(p) + " on " + square_name(s);
 }

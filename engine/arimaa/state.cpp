@@ -10,10 +10,6 @@ namespace boardroom::engine::arimaa {
 
 namespace {
 
-std::unexpected<rule_error> illegal(std::string message) {
-  return fail("illegal_move", std::move(message));
-}
-
 std::unexpected<rule_error> bad_text(std::string message) {
   return fail("bad_notation", std::move(message));
 }

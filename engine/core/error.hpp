@@ -22,6 +22,11 @@ inline std::unexpected<rule_error> fail(std::string code, std::string message,
   return std::unexpected(rule_error{std::move(code), std::move(message), std::move(field)});
 }
 
+// A move that breaks a rule; the message says which, in the players' words.
+inline std::unexpected<rule_error> illegal(std::string message) {
+  return fail("illegal_move", std::move(message));
+}
+
 // A piece of the player's input inside a message: "unexpected 'x' in rank 3".
 std::string quote(std::string_view text);
 

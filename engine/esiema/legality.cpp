@@ -8,10 +8,6 @@ namespace boardroom::engine::esiema {
 
 namespace {
 
-std::unexpected<rule_error> illegal(std::string message) {
-  return fail("illegal_move", std::move(message));
-}
-
 std::string balls(int n) {
   return std::to_string(n) + (n == 1 ? " ball" : " balls");
 }

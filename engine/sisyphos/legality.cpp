@@ -8,10 +8,6 @@ namespace boardroom::engine::sisyphos {
 
 namespace {
 
-std::unexpected<rule_error> illegal(std::string message) {
-  return fail("illegal_move", std::move(message));
-}
-
 std::string direction_name(int file_delta, int rank_delta) {
   std::string vertical = rank_delta > 0 ? "up" : rank_delta < 0 ? "down" : "";
   std::string horizontal = file_delta > 0 ? "right" : file_delta < 0 ? "left" : "";

@@ -22,11 +22,9 @@ using testing::cell_at_angle;
 using testing::cluster_picture;
 using testing::clusters_among;
 using testing::diagram_cells;
+using testing::large;
 using testing::wall_picture;
 
-const geometry& large() {
-  return geometry_of(board_kind::disc_large);
-}
 const geometry& small() {
   return geometry_of(board_kind::disc_small);
 }

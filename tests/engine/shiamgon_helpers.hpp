@@ -17,6 +17,10 @@
 
 namespace boardroom::engine::shiamgon::testing {
 
+inline const geometry& large() {
+  return geometry_of(board_kind::disc_large);
+}
+
 // The cell of `ring` that contains the angle `half_degrees` / 2 (exact).
 inline int cell_at_angle(const geometry& g, int ring, int half_degrees) {
   fraction a(half_degrees, 720);

@@ -22,15 +22,12 @@ using testing::cell_at_angle;
 using testing::diagram_cells;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using testing::large;
 using testing::make_position;
 using testing::make_rules;
 using testing::wall_picture;
 
 constexpr int red = 0, blue = 1, green = 2;
-
-const geometry& large() {
-  return geometry_of(board_kind::disc_large);
-}
 
 int cell(const geometry& g, std::string_view name) {
   auto c = g.find(name);

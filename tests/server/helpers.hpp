@@ -2,7 +2,9 @@
 // Shared steps of the server tests: a seated two-player Sisyphos room, error-code lookups, the
 // store opened on a data directory.
 
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -11,6 +13,15 @@
 #include "tests/support/ws_client.hpp"
 
 namespace boardroom::test {
+
+// A text split at its newlines (records, logs).
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    out.push_back(line);
+  return out;
+}
 
 // The stable error code of a response, or "" when it succeeded.
 inline std::string error_code(const json& response) {

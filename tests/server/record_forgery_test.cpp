@@ -14,14 +14,6 @@
 namespace boardroom::test {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    out.push_back(line);
-  return out;
-}
-
 // A name that, written as it is, would end its line, add a move line of three tab-separated
 // fields, and a result line, with a bidi override on top.
 const std::string forged_name = "mallory\n1\t0\te3-d4\n# result: goal: mallory wins\u202E";

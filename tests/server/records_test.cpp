@@ -60,14 +60,6 @@ json get_json(std::uint16_t port, const std::string& target, int status = 200) {
   return body;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    out.push_back(line);
-  return out;
-}
-
 TEST(Records, AFinishedGameIsListedFilteredAndDownloadable) {
   test_server srv;
   ws_client a(srv.port()), b(srv.port());
