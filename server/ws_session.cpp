@@ -88,8 +88,11 @@ void ws_session::on_read(beast::error_code ec, std::size_t) {
     // Beast has already answered protocol violations with a close frame: too big (1009),
     // invalid UTF-8 (1007), bad framing (1002). Everything else is a gone peer.
     if (ec != websocket::error::closed && ec != boost::asio::error::operation_aborted) {
-      spdlog::debug("connection {}: read ended: {}", ctx_.player, ec.message());
+      spdlog::debug("{}: {} read ended: {}", ctx_.address, ctx_.player, ec.message());
     }
+    // The limits Beast enforces for us are counted like ours.
+    if (ec == websocket::error::message_too_big) hub_.stats().count_refusal("message_too_big");
+    if (ec == beast::error::timeout) hub_.stats().count_refusal("idle_timeout");
     return;
   }
   if (!ws_.got_text()) {
@@ -121,6 +124,8 @@ void ws_session::handle_frame(std::string_view text) {
       refusals_ = 0;
     }
     if (++refusals_ >= limit_.flood_close_after) {
+      hub_.stats().count_refusal("request_flood");
+      spdlog::info("{}: {} closed: request flood", ctx_.address, ctx_.player);
       close(websocket::close_code::policy_error, "request flood");
     }
     return;

@@ -83,6 +83,9 @@ TEST(Limits, OversizedFrameClosesWith1009AndOthersPlayOn) {
   EXPECT_EQ(big.wait_closed(), 1009);
   std::string move = legal_moves(a, room)["moves"][0];
   EXPECT_EQ(error_code(a.call("game.move", {{"room", room}, {"move", move}})), "");
+  EXPECT_NE(http_get(srv.port(), "/metrics")
+                .body.find("boardroom_refusals_total{reason=\"message_too_big\"} 1"),
+            std::string::npos);
 }
 
 TEST(Limits, BinaryFramesAreRefusedWith1003) {
@@ -110,6 +113,8 @@ TEST(Limits, FloodGetsRateLimitedThenClosedWith1008) {
   // The burst passes (as hello_required errors count as answered requests), the rest is refused.
   EXPECT_GE(limited, 50);
   EXPECT_LE(ok, 20);
+  EXPECT_NE(http_get(srv.port(), "/metrics").body.find("reason=\"request_flood\""),
+            std::string::npos);
 }
 
 }  // namespace

@@ -42,6 +42,8 @@ TEST(SilentPeer, PeerThatNeverAnswersPingsIsClosedAfterIdleTimeout) {
   }
   EXPECT_TRUE(ec == net::error::eof || ec == net::error::connection_reset) << ec.message();
   EXPECT_TRUE(answering.connected());
+  EXPECT_NE(http_get(srv.port(), "/metrics").body.find("reason=\"idle_timeout\""),
+            std::string::npos);
 }
 
 TEST(SilentPeer, ReaderThatStopsReadingIsDisconnectedNotBuffered) {
