@@ -131,7 +131,9 @@ struct server::impl {
     // A move's answer and its events leave as small frames in a row: with Nagle's algorithm the
     // second waits for the client's delayed ACK, up to 40 ms.
     socket.set_option(tcp::no_delay(true), ec);
-    std::make_shared<http_session>(std::move(socket), *central, std::move(*place))->run();
+    std::make_shared<http_session<plain_stream>>(plain_stream(std::move(socket)), *central,
+                                                 std::move(*place))
+        ->run();
   }
 
   void begin_shutdown() {
