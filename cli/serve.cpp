@@ -43,7 +43,7 @@ std::expected<std::string, std::string> read_token_file(const std::string& path)
   return token;
 }
 
-// A token file that others may read keeps no secret from them either.
+// A token or key file that others may read keeps no secret from them either.
 bool readable_by_others(const std::string& path) {
   struct stat info {};
   return stat(path.c_str(), &info) == 0 && (info.st_mode & (S_IRWXG | S_IRWXO)) != 0;
@@ -169,6 +169,11 @@ command add_serve(CLI::App& app) {
                   "connections, comma-separated; '*' for any; default: pages from the host "
                   "the client connected to")
       ->delimiter(',');
+  sub->add_option("--tls-cert", cfg->tls_cert,
+                  "PEM certificate chain (the server's certificate first): with --tls-key, the "
+                  "port speaks TLS only (https://, wss://)");
+  sub->add_option("--tls-key", cfg->tls_key,
+                  "PEM private key of --tls-cert, unencrypted (keep it chmod 600)");
 
   return [cfg, token_flag, token_file] {
     // Logs go to standard error: standard output carries the "listening on" line alone, first,
@@ -189,10 +194,14 @@ command add_serve(CLI::App& app) {
     }
     // Scripts that pass --port 0 read the port from this line.
     std::cout << "listening on " << cfg->host << ":" << *port << std::endl;
-    spdlog::info("boardroom {} serving ws://{}:{}/ws", BOARDROOM_VERSION, cfg->host, *port);
+    spdlog::info("boardroom {} serving {}://{}:{}/ws", BOARDROOM_VERSION,
+                 cfg->tls_cert.empty() ? "ws" : "wss", cfg->host, *port);
     // Logged after the "listening on" line, which scripts read first.
     if (!token_file->empty() && readable_by_others(*token_file)) {
       spdlog::warn("the admin token file {} can be read by other users: chmod 600 it", *token_file);
+    }
+    if (!cfg->tls_key.empty() && readable_by_others(cfg->tls_key)) {
+      spdlog::warn("the TLS key file {} can be read by other users: chmod 600 it", cfg->tls_key);
     }
     srv.run(/*handle_signals=*/true);
     spdlog::info("stopped");

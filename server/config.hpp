@@ -65,6 +65,11 @@ struct config {
   // Web pages (origins "https://example.org") whose scripts may open a WebSocket. Empty: only
   // pages served from the host the client connected to; "*": any page.
   std::vector<std::string> allowed_origins;
+  // PEM files: the certificate chain (the server's own certificate first) and its private key.
+  // Both: the port speaks TLS only (https://, wss://), so resume and admin tokens never cross a
+  // network in clear; neither: plain HTTP and ws://, for a TLS-terminating proxy in front.
+  std::string tls_cert;
+  std::string tls_key;
   limits limit;
 };
 

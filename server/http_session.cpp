@@ -70,9 +70,9 @@ std::string lowercase(std::string_view s) {
 
 // Every answer has the same headers; the body is JSON unless said otherwise. Read-only routes
 // may be read by any web page (CORS): nothing they serve depends on who asks.
-http_session::response make_response(const http_session::request& req, http::status status,
-                                     std::string_view content_type, std::string body) {
-  http_session::response res{status, req.version()};
+http_response make_response(const http_request& req, http::status status,
+                            std::string_view content_type, std::string body) {
+  http_response res{status, req.version()};
   res.set(http::field::server, "boardroom");
   res.set(http::field::content_type, content_type);
   res.set("X-Content-Type-Options", "nosniff");
@@ -83,8 +83,8 @@ http_session::response make_response(const http_session::request& req, http::sta
   return res;
 }
 
-http_session::response error_response(const http_session::request& req, http::status status,
-                                      std::string code, std::string message) {
+http_response error_response(const http_request& req, http::status status, std::string code,
+                             std::string message) {
   return make_response(
       req, status, "application/json",
       protocol::to_json_text({{"error", {{"code", std::move(code)}, {"message", message}}}}));
@@ -114,39 +114,66 @@ bool origin_allowed(std::string_view origin, std::string_view host,
                      [&](const std::string& each) { return each == "*" || lowercase(each) == o; });
 }
 
-http_session::http_session(boost::asio::ip::tcp::socket&& socket, hub& h, admission::ticket place)
-    : stream_(std::move(socket)), hub_(h), place_(std::move(place)) {}
+template <class Stream>
+http_session<Stream>::http_session(Stream&& stream, hub& h, admission::ticket place)
+    : stream_(std::move(stream)), hub_(h), place_(std::move(place)) {}
 
-void http_session::run() {
-  place_.watch(weak_from_this());
+template <class Stream>
+void http_session<Stream>::run() {
+  place_.watch(this->weak_from_this());
+  if constexpr (is_tls<Stream>) {
+    // The handshake counts against the request's time: a client that opens a socket and says
+    // nothing holds its place no longer over TLS than in clear.
+    beast::get_lowest_layer(stream_).expires_after(request_timeout());
+    stream_.async_handshake(
+        boost::asio::ssl::stream_base::server,
+        beast::bind_front_handler(&http_session::on_handshake, this->shared_from_this()));
+  } else {
+    do_read();
+  }
+}
+
+template <class Stream>
+void http_session<Stream>::on_handshake(beast::error_code ec) {
+  if (ec) {
+    // Plain HTTP to the TLS port, an old protocol version, a client that gave up: nothing to
+    // answer in a language it would understand. Debug only: scanners make these all day.
+    spdlog::debug("{}: TLS handshake failed: {}", place_.address(), ec.message());
+    return;
+  }
   do_read();
 }
 
-void http_session::abort() {
-  boost::asio::post(stream_.get_executor(), [self = shared_from_this()] {
+template <class Stream>
+void http_session<Stream>::abort() {
+  boost::asio::post(stream_.get_executor(), [self = this->shared_from_this()] {
+    auto& socket = beast::get_lowest_layer(self->stream_).socket();
     beast::error_code ignored;
-    self->stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
-    self->stream_.socket().close(ignored);
+    socket.shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
+    socket.close(ignored);
   });
 }
 
-void http_session::do_read() {
-  parser_.emplace();
-  parser_->body_limit(max_request_body);
-  // A refused client has a moment to send its request and read why, no more.
-  stream_.expires_after(place_.refused()
-                            ? std::min<std::chrono::milliseconds>(
-                                  std::chrono::seconds(2), hub_.settings().limit.http_timeout)
-                            : hub_.settings().limit.http_timeout);
-  http::async_read(stream_, buffer_, *parser_,
-                   beast::bind_front_handler(&http_session::on_read, shared_from_this()));
+// A refused client has a moment to send its request and read why, no more.
+template <class Stream>
+std::chrono::milliseconds http_session<Stream>::request_timeout() const {
+  auto full = hub_.settings().limit.http_timeout;
+  return place_.refused() ? std::min<std::chrono::milliseconds>(std::chrono::seconds(2), full)
+                          : full;
 }
 
-void http_session::on_read(beast::error_code ec, std::size_t) {
-  if (ec == http::error::end_of_stream) {
-    stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ec);
-    return;
-  }
+template <class Stream>
+void http_session<Stream>::do_read() {
+  parser_.emplace();
+  parser_->body_limit(max_request_body);
+  beast::get_lowest_layer(stream_).expires_after(request_timeout());
+  http::async_read(stream_, buffer_, *parser_,
+                   beast::bind_front_handler(&http_session::on_read, this->shared_from_this()));
+}
+
+template <class Stream>
+void http_session<Stream>::on_read(beast::error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream) return end();
   if (ec) return;
   request req = parser_->release();
   auto refuse = [&](const refusal& why, std::string_view client) {
@@ -158,7 +185,7 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
   if (place_.refused()) return refuse(*place_.refused(), place_.address());
   if (place_.awaits_client()) {
     boost::system::error_code ignored;
-    auto peer = stream_.socket().remote_endpoint(ignored).address();
+    auto peer = beast::get_lowest_layer(stream_).socket().remote_endpoint(ignored).address();
     if (auto charged =
             hub_.gate().charge(place_, peer, req["X-Forwarded-For"], req[http::field::forwarded]);
         !charged) {
@@ -176,8 +203,10 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
       res.keep_alive(false);
       return reply(std::move(res));
     }
-    stream_.expires_never();  // the WebSocket session sets its own timeouts
-    std::make_shared<ws_session>(stream_.release_socket(), hub_, std::move(place_))
+    // The WebSocket session sets its own timeouts. It takes the whole stream: over TLS the
+    // encryption state goes with the socket.
+    beast::get_lowest_layer(stream_).expires_never();
+    std::make_shared<ws_session<Stream>>(std::move(stream_), hub_, std::move(place_))
         ->run(std::move(req));
     return;
   }
@@ -201,15 +230,17 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
   reply(std::move(res));
 }
 
-void http_session::reply(response res) {
+template <class Stream>
+void http_session<Stream>::reply(response res) {
   pending_ = std::make_shared<response>(std::move(res));
   bool keep_alive = pending_->keep_alive();
   http::async_write(
       stream_, *pending_,
-      beast::bind_front_handler(&http_session::on_write, shared_from_this(), keep_alive));
+      beast::bind_front_handler(&http_session::on_write, this->shared_from_this(), keep_alive));
 }
 
-http_session::response http_session::route(const request& req) const {
+template <class Stream>
+http_response http_session<Stream>::route(const request& req) const {
   auto json_reply = [&](const json& body) {
     return make_response(req, http::status::ok, "application/json", protocol::to_json_text(body));
   };
@@ -258,14 +289,35 @@ http_session::response http_session::route(const request& req) const {
                         "no such path: " + std::string(path));
 }
 
-void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+template <class Stream>
+void http_session<Stream>::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
   pending_.reset();
   if (ec) return;
-  if (!keep_alive) {
-    stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ec);
-    return;
-  }
+  if (!keep_alive) return end();
   do_read();
 }
+
+template <class Stream>
+void http_session<Stream>::end() {
+  auto close_send = [](Stream& stream) {
+    beast::error_code ignored;
+    beast::get_lowest_layer(stream).socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send,
+                                                      ignored);
+  };
+  if constexpr (is_tls<Stream>) {
+    // close_notify tells the client the answer is complete (not cut off by an attacker); its
+    // own close_notify is awaited briefly, as many clients just close the socket.
+    beast::get_lowest_layer(stream_).expires_after(
+        std::min<std::chrono::milliseconds>(std::chrono::seconds(2), request_timeout()));
+    stream_.async_shutdown([self = this->shared_from_this(), close_send](beast::error_code) {
+      close_send(self->stream_);
+    });
+  } else {
+    close_send(stream_);
+  }
+}
+
+template class http_session<plain_stream>;
+template class http_session<tls_stream>;
 
 }  // namespace boardroom::server

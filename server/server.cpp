@@ -8,6 +8,7 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/ssl/context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
@@ -20,6 +21,7 @@
 #include "server/metrics.hpp"
 #include "server/send_budget.hpp"
 #include "server/sqlite_store.hpp"
+#include "server/tls.hpp"
 
 namespace boardroom::server {
 
@@ -71,8 +73,14 @@ bool out_of_descriptors(const boost::system::error_code& ec) {
 
 // A connection refused at accept learns why in one HTTP answer written straight away (its
 // request is not read: refusing must cost as little as possible). Best effort: the socket is
-// new, so the few bytes fit its send buffer.
-void refuse(tcp::socket& socket, const refusal& why) {
+// new, so the few bytes fit its send buffer. A TLS client would read the answer as a broken
+// handshake, and a handshake costs what refusing here saves: it only sees the socket close.
+void refuse(tcp::socket& socket, const refusal& why, bool tls) {
+  boost::system::error_code ignored;
+  if (tls) {
+    socket.close(ignored);
+    return;
+  }
   std::string body =
       protocol::to_json_text({{"error", {{"code", why.code}, {"message", why.message}}}});
   std::string answer = (why.code == "server_full" ? "HTTP/1.1 503 Service Unavailable\r\n"
@@ -81,7 +89,6 @@ void refuse(tcp::socket& socket, const refusal& why) {
                            "Content-Type: application/json\r\nConnection: close\r\n"
                            "Content-Length: ") +
                        std::to_string(body.size()) + "\r\n\r\n" + body;
-  boost::system::error_code ignored;
   socket.non_blocking(true, ignored);
   socket.write_some(net::buffer(answer), ignored);
   socket.shutdown(tcp::socket::shutdown_both, ignored);
@@ -126,12 +133,20 @@ struct server::impl {
     auto place = gate->admit(peer.address());
     if (!place) {
       spdlog::info("{}: refused: {}", address_text(peer.address()), place.error().message);
-      return refuse(socket, place.error());
+      return refuse(socket, place.error(), tls != nullptr);
     }
     // A move's answer and its events leave as small frames in a row: with Nagle's algorithm the
     // second waits for the client's delayed ACK, up to 40 ms.
     socket.set_option(tcp::no_delay(true), ec);
-    std::make_shared<http_session>(std::move(socket), *central, std::move(*place))->run();
+    if (tls) {
+      std::make_shared<http_session<tls_stream>>(tls_stream(std::move(socket), *tls), *central,
+                                                 std::move(*place))
+          ->run();
+    } else {
+      std::make_shared<http_session<plain_stream>>(plain_stream(std::move(socket)), *central,
+                                                   std::move(*place))
+          ->run();
+    }
   }
 
   void begin_shutdown() {
@@ -195,6 +210,9 @@ struct server::impl {
   config cfg;
   std::shared_ptr<store> storage;  // outlives the io_context and the rooms its handlers hold
   std::shared_ptr<const clock_source> time;
+  // With --tls-cert/--tls-key: every connection speaks TLS. Made by start(); outlives the
+  // sessions, which refer to it.
+  std::unique_ptr<net::ssl::context> tls;
   // Declared before the io_context: sessions that its handlers still hold when it goes touch them.
   metrics stats;
   std::unique_ptr<admission> gate;  // made by start()
@@ -224,6 +242,12 @@ server::~server() = default;
 
 std::expected<std::uint16_t, std::string> server::start() {
   auto& cfg = impl_->cfg;
+  // The certificate first: a typo in a path should not wait for the database and the tables.
+  if (!cfg.tls_cert.empty() || !cfg.tls_key.empty()) {
+    auto tls = make_tls_context(cfg.tls_cert, cfg.tls_key);
+    if (!tls) return std::unexpected(tls.error());
+    impl_->tls = std::move(*tls);
+  }
   if (!impl_->storage) {
     auto sync = sync_mode_from_text(cfg.sync);
     if (!sync) return std::unexpected("--sync must be normal or full, not '" + cfg.sync + "'");

@@ -12,8 +12,9 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using nlohmann::json;
 
-ws_session::ws_session(boost::asio::ip::tcp::socket&& socket, hub& h, admission::ticket place)
-    : ws_(std::move(socket)),
+template <class Stream>
+ws_session<Stream>::ws_session(Stream&& stream, hub& h, admission::ticket place)
+    : ws_(std::move(stream)),
       hub_(h),
       limit_(h.settings().limit),
       place_(std::move(place)),
@@ -23,7 +24,8 @@ ws_session::ws_session(boost::asio::ip::tcp::socket&& socket, hub& h, admission:
   ctx_.address = place_.address();
 }
 
-ws_session::~ws_session() {
+template <class Stream>
+ws_session<Stream>::~ws_session() {
   forget_queue(0);
   if (!registered_) return;
   hub_.budget().leave(this);
@@ -31,7 +33,8 @@ ws_session::~ws_session() {
   hub_.disconnected(this, ctx_);
 }
 
-void ws_session::run(beast::http::request<beast::http::string_body> upgrade) {
+template <class Stream>
+void ws_session<Stream>::run(beast::http::request<beast::http::string_body> upgrade) {
   ws_.set_option(websocket::stream_base::timeout{
       .handshake_timeout = limit_.handshake_timeout,
       .idle_timeout = limit_.idle_timeout,
@@ -43,12 +46,14 @@ void ws_session::run(beast::http::request<beast::http::string_body> upgrade) {
   // One frame per message, however large (Beast would cut large ones into fragments): the
   // protocol promises it, and simple clients read one frame as one message.
   ws_.auto_fragment(false);
-  ws_.async_accept(upgrade, beast::bind_front_handler(&ws_session::on_accept, shared_from_this()));
+  ws_.async_accept(upgrade,
+                   beast::bind_front_handler(&ws_session::on_accept, this->shared_from_this()));
 }
 
-void ws_session::on_accept(beast::error_code ec) {
+template <class Stream>
+void ws_session<Stream>::on_accept(beast::error_code ec) {
   if (ec) return;
-  place_.watch(weak_from_this());
+  place_.watch(this->weak_from_this());
   if (place_.over_capacity()) {
     hub_.stats().count_refusal("server_full");
     spdlog::info("{}: refused: the server is full", ctx_.address);
@@ -59,30 +64,35 @@ void ws_session::on_accept(beast::error_code ec) {
   ++hub_.stats().connections;
   ++hub_.stats().connections_total;
   spdlog::info("{}: connected", ctx_.address);
-  hub_.connected(shared_from_this());
-  hub_.budget().enroll(shared_from_this());
+  hub_.connected(this->shared_from_this());
+  hub_.budget().enroll(this->shared_from_this());
   hello_deadline_.expires_after(limit_.hello_timeout);
   hello_deadline_.async_wait(
-      beast::bind_front_handler(&ws_session::on_hello_deadline, shared_from_this()));
+      beast::bind_front_handler(&ws_session::on_hello_deadline, this->shared_from_this()));
   do_read();
 }
 
-void ws_session::on_hello_deadline(beast::error_code ec) {
+template <class Stream>
+void ws_session<Stream>::on_hello_deadline(beast::error_code ec) {
   if (ec || !ctx_.player.empty()) return;
   hub_.stats().count_refusal("hello_timeout");
   spdlog::info("{}: closed: no hello within {} ms", ctx_.address, limit_.hello_timeout.count());
   close(websocket::close_code::policy_error, "no hello in time");
 }
 
-void ws_session::abort() {
-  boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->drop(nullptr); });
+template <class Stream>
+void ws_session<Stream>::abort() {
+  boost::asio::post(ws_.get_executor(), [self = this->shared_from_this()] { self->drop(nullptr); });
 }
 
-void ws_session::do_read() {
-  ws_.async_read(buffer_, beast::bind_front_handler(&ws_session::on_read, shared_from_this()));
+template <class Stream>
+void ws_session<Stream>::do_read() {
+  ws_.async_read(buffer_,
+                 beast::bind_front_handler(&ws_session::on_read, this->shared_from_this()));
 }
 
-void ws_session::on_read(beast::error_code ec, std::size_t) {
+template <class Stream>
+void ws_session<Stream>::on_read(beast::error_code ec, std::size_t) {
   if (ec) {
     hello_deadline_.cancel();  // nothing more to read: the session ends with its writes
     // Beast has already answered protocol violations with a close frame: too big (1009),
@@ -104,10 +114,11 @@ void ws_session::on_read(beast::error_code ec, std::size_t) {
   if (!closed_ && !close_pending_) do_read();
 }
 
-void ws_session::handle_frame(std::string_view text) {
+template <class Stream>
+void ws_session<Stream>::handle_frame(std::string_view text) {
   auto received = std::chrono::steady_clock::now();
   auto env = protocol::parse_envelope(text);
-  auto self = shared_from_this();
+  auto self = this->shared_from_this();
   auto fail = [&](const json& id, const protocol::error& e) {
     hub_.stats().count_error(e.code);
     reply_error(*self, id, e);
@@ -145,13 +156,14 @@ void ws_session::handle_frame(std::string_view text) {
 
 // ---- writing ---------------------------------------------------------------------------------
 
-void ws_session::send(frame_ptr frame) {
-  boost::asio::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)] {
-    self->enqueue(frame);
-  });
+template <class Stream>
+void ws_session<Stream>::send(frame_ptr frame) {
+  boost::asio::post(ws_.get_executor(), [self = this->shared_from_this(),
+                                         frame = std::move(frame)] { self->enqueue(frame); });
 }
 
-void ws_session::enqueue(frame_ptr frame) {
+template <class Stream>
+void ws_session<Stream>::enqueue(frame_ptr frame) {
   if (closed_ || close_pending_) return;
   if (queue_.size() >= limit_.max_queued_messages ||
       queued_bytes_ + frame->size() > limit_.max_queued_bytes) {
@@ -165,14 +177,16 @@ void ws_session::enqueue(frame_ptr frame) {
   if (!writing_) do_write();
 }
 
-void ws_session::do_write() {
+template <class Stream>
+void ws_session<Stream>::do_write() {
   writing_ = true;
   ws_.text(true);
   ws_.async_write(boost::asio::buffer(*queue_.front()),
-                  beast::bind_front_handler(&ws_session::on_write, shared_from_this()));
+                  beast::bind_front_handler(&ws_session::on_write, this->shared_from_this()));
 }
 
-void ws_session::on_write(beast::error_code ec, std::size_t) {
+template <class Stream>
+void ws_session<Stream>::on_write(beast::error_code ec, std::size_t) {
   writing_ = false;
   if (ec || closed_) return drop(nullptr);  // the peer is gone, or we cut it off
   queued_bytes_ -= queue_.front()->size();
@@ -182,8 +196,9 @@ void ws_session::on_write(beast::error_code ec, std::size_t) {
   if (close_pending_) do_close();
 }
 
-void ws_session::close(unsigned short code, std::string reason) {
-  boost::asio::post(ws_.get_executor(), [self = shared_from_this(), code, reason] {
+template <class Stream>
+void ws_session<Stream>::close(unsigned short code, std::string reason) {
+  boost::asio::post(ws_.get_executor(), [self = this->shared_from_this(), code, reason] {
     if (self->closed_ || self->close_pending_) return;
     websocket::close_reason why;
     why.code = code;
@@ -193,13 +208,15 @@ void ws_session::close(unsigned short code, std::string reason) {
   });
 }
 
-void ws_session::do_close() {
+template <class Stream>
+void ws_session<Stream>::do_close() {
   if (closed_) return;
   closed_ = true;
-  ws_.async_close(*close_pending_, [self = shared_from_this()](beast::error_code) {});
+  ws_.async_close(*close_pending_, [self = this->shared_from_this()](beast::error_code) {});
 }
 
-void ws_session::drop(const char* why) {
+template <class Stream>
+void ws_session<Stream>::drop(const char* why) {
   hello_deadline_.cancel();
   if (!closed_) {
     closed_ = true;
@@ -215,12 +232,16 @@ void ws_session::drop(const char* why) {
 }
 
 // Empties the queue down to its first `keep` frames, giving their bytes back to the budget.
-void ws_session::forget_queue(std::size_t keep) {
+template <class Stream>
+void ws_session<Stream>::forget_queue(std::size_t keep) {
   while (queue_.size() > keep) {
     queued_bytes_ -= queue_.back()->size();
     hub_.budget().shrank(queue_.back()->size());
     queue_.pop_back();
   }
 }
+
+template class ws_session<plain_stream>;
+template class ws_session<tls_stream>;
 
 }  // namespace boardroom::server

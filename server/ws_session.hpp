@@ -1,6 +1,7 @@
 #pragma once
-// One WebSocket connection: reads frames, enforces the per-connection limits, hands typed requests
-// to the hub, and writes replies and events with exactly one write in flight and a bounded queue.
+// One WebSocket connection, plain or TLS: reads frames, enforces the per-connection limits, hands
+// typed requests to the hub, and writes replies and events with exactly one write in flight and a
+// bounded queue.
 
 #include <atomic>
 #include <chrono>
@@ -19,16 +20,20 @@
 #include "server/hub.hpp"
 #include "server/peer.hpp"
 #include "server/send_budget.hpp"
+#include "server/streams.hpp"
 #include "server/token_bucket.hpp"
 
 namespace boardroom::server {
 
+// `Stream` is plain_stream or tls_stream (the only two compiled).
+template <class Stream>
 class ws_session final : public peer,
                          public metered,
-                         public std::enable_shared_from_this<ws_session> {
+                         public std::enable_shared_from_this<ws_session<Stream>> {
  public:
-  // `place` is the connection's admission ticket, carried over from the HTTP session.
-  ws_session(boost::asio::ip::tcp::socket&& socket, hub& h, admission::ticket place);
+  // `stream` is the upgraded HTTP session's, TLS state and all; `place` the connection's
+  // admission ticket, carried over with it.
+  ws_session(Stream&& stream, hub& h, admission::ticket place);
   ~ws_session() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> upgrade);
@@ -53,7 +58,7 @@ class ws_session final : public peer,
   void drop(const char* why);  // hard close, no close frame (slow or dead peer); why may be null
   void forget_queue(std::size_t keep);
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::websocket::stream<Stream> ws_;
   boost::beast::flat_buffer buffer_;
   hub& hub_;
   const limits& limit_;
@@ -72,5 +77,8 @@ class ws_session final : public peer,
   std::chrono::steady_clock::time_point refusals_since_;
   int refusals_ = 0;  // refused requests since refusals_since_
 };
+
+extern template class ws_session<plain_stream>;
+extern template class ws_session<tls_stream>;
 
 }  // namespace boardroom::server

@@ -70,6 +70,8 @@ test_server::test_server(test_server_options options) {
   cfg.admin_token = options.admin_token;
   cfg.trusted_proxies = options.trusted_proxies;
   cfg.allowed_origins = options.allowed_origins;
+  cfg.tls_cert = options.tls_cert;
+  cfg.tls_key = options.tls_key;
   clock_ = options.clock;
   server_ = std::make_unique<server::server>(cfg, std::move(options.storage), clock_);
   auto port = server_->start();

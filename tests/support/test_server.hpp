@@ -40,6 +40,8 @@ struct test_server_options {
   std::string admin_token;                 // empty: no administrator
   std::vector<std::string> trusted_proxies;
   std::vector<std::string> allowed_origins;
+  std::string tls_cert;  // both PEM files (see make_self_signed): the port speaks TLS only
+  std::string tls_key;
 };
 
 // A server on `data_dir`, which stays when the server goes (for restarts).
