@@ -273,8 +273,9 @@ class sqlite_store final : public store {
   store_result<int> expire_identities(std::int64_t cutoff_ms,
                                       const std::vector<std::string>& keep) override {
     std::lock_guard lock(mutex_);
+    const std::string keep_text = nlohmann::json(keep).dump();  // bound, not copied: lives on
     use u(expire_identities_);
-    u.integer(1, cutoff_ms).text(2, nlohmann::json(keep).dump());
+    u.integer(1, cutoff_ms).text(2, keep_text);
     if (u.step() != SQLITE_DONE) return std::unexpected(failure("cannot expire identities"));
     return sqlite3_changes(db_);
   }

@@ -87,6 +87,11 @@ TEST(HardeningCli, SigtermWhileAClientIgnoresTheCloseHandshakeExitsCleanly) {
 }
 
 TEST(HardeningCli, OutOfDescriptorsTheListenerPausesAndRecovers) {
+#if defined(__SANITIZE_ADDRESS__)
+  // Out of descriptors, the sanitizers cannot make the pipe they probe memory with, and report
+  // every virtual call as one on an object of the wrong type. The release build runs this test.
+  GTEST_SKIP() << "a process starved of descriptors starves its sanitizers too";
+#endif
   temp_dir data;
   const std::vector<std::string> args{"--log-level", "error", "--data-dir", data.path()};
   // What the server needs for itself, then a limit a few descriptors above it: fewer than the

@@ -41,6 +41,16 @@ std::string get(const std::string& target, const std::string& headers = "") {
          "Connection: close\r\n\r\n";
 }
 
+// The whole answer to a WebSocket upgrade request carrying `headers` (each ending in "\r\n").
+std::string upgrade(std::uint16_t port, const std::string& headers = "") {
+  return raw_exchange(port, ws_upgrade_request(port, "/ws", headers), 500ms);
+}
+
+// The answer's status, for an upgrade from the page at `origin`.
+int upgrade_from(std::uint16_t port, const std::string& origin) {
+  return status_of(upgrade(port, "Origin: " + origin + "\r\n"));
+}
+
 // A client that says hello on a raw connection and reads the answer.
 json raw_hello(raw_ws& c, const std::string& params = hello_params) {
   c.send_request(1, "hello", params);
@@ -112,16 +122,12 @@ TEST(Hardening, AnswersSayWhatTheyAreAndMayBeReadByAnyPage) {
 
 TEST(Hardening, WebSocketsFromOtherPagesAreRefused) {
   test_server srv;
-  auto from = [&](const std::string& origin) {
-    return status_of(raw_exchange(
-        srv.port(), ws_upgrade_request(srv.port(), "/ws", "Origin: " + origin + "\r\n"), 500ms));
-  };
-  EXPECT_EQ(from("https://evil.example"), 403);
-  EXPECT_EQ(from("http://127.0.0.1:" + std::to_string(srv.port() + 1)), 403);
-  EXPECT_EQ(from("http://127.0.0.1:" + std::to_string(srv.port())), 101);  // the same host
-  EXPECT_EQ(status_of(raw_exchange(srv.port(), ws_upgrade_request(srv.port()), 500ms)), 101);
-  auto refused = raw_exchange(
-      srv.port(), ws_upgrade_request(srv.port(), "/ws", "Origin: https://evil.example\r\n"), 500ms);
+  const std::string same_host = "http://127.0.0.1:" + std::to_string(srv.port());
+  EXPECT_EQ(upgrade_from(srv.port(), "https://evil.example"), 403);
+  EXPECT_EQ(upgrade_from(srv.port(), "http://127.0.0.1:" + std::to_string(srv.port() + 1)), 403);
+  EXPECT_EQ(upgrade_from(srv.port(), same_host), 101);
+  EXPECT_EQ(status_of(upgrade(srv.port())), 101);  // no Origin: not a browser
+  auto refused = upgrade(srv.port(), "Origin: https://evil.example\r\n");
   EXPECT_EQ(json::parse(body_of(refused))["error"]["code"], "origin_not_allowed");
   EXPECT_NE(metrics_text(srv.port()).find("boardroom_refusals_total{reason=\"origin\"} 3"),
             std::string::npos);
@@ -129,20 +135,13 @@ TEST(Hardening, WebSocketsFromOtherPagesAreRefused) {
   test_server_options listed;
   listed.allowed_origins = {"https://play.example"};
   test_server one(listed);
-  auto upgrade = [&](const std::string& origin) {
-    return status_of(raw_exchange(
-        one.port(), ws_upgrade_request(one.port(), "/ws", "Origin: " + origin + "\r\n"), 500ms));
-  };
-  EXPECT_EQ(upgrade("https://play.example"), 101);
-  EXPECT_EQ(upgrade("http://127.0.0.1:" + std::to_string(one.port())), 403);
+  EXPECT_EQ(upgrade_from(one.port(), "https://play.example"), 101);
+  EXPECT_EQ(upgrade_from(one.port(), "http://127.0.0.1:" + std::to_string(one.port())), 403);
 
   test_server_options any;
   any.allowed_origins = {"*"};
   test_server open(any);
-  EXPECT_EQ(status_of(raw_exchange(
-                open.port(),
-                ws_upgrade_request(open.port(), "/ws", "Origin: https://evil.example\r\n"), 500ms)),
-            101);
+  EXPECT_EQ(upgrade_from(open.port(), "https://evil.example"), 101);
 }
 
 TEST(Hardening, AConnectionThatNeverSaysHelloIsClosed) {
@@ -173,7 +172,7 @@ TEST(Hardening, OpenConnectionsPerAddressAreLimited) {
   std::vector<std::unique_ptr<raw_ws>> held;
   for (int i = 0; i < 3; ++i)
     held.push_back(std::make_unique<raw_ws>(srv.port()));
-  auto refused = raw_exchange(srv.port(), ws_upgrade_request(srv.port()), 1s);
+  auto refused = upgrade(srv.port());
   EXPECT_EQ(status_of(refused), 429) << refused;
   EXPECT_EQ(json::parse(body_of(refused))["error"]["code"], "too_many_connections");
   held.pop_back();  // a place comes free
@@ -209,8 +208,7 @@ TEST(Hardening, BehindATrustedProxyTheForwardedClientIsCharged) {
   std::vector<std::unique_ptr<raw_ws>> held;
   held.push_back(via("X-Forwarded-For: 203.0.113.5\r\n"));
   held.push_back(via("X-Forwarded-For: 198.51.100.1, 203.0.113.5\r\n"));  // spoofed left part
-  auto third = raw_exchange(
-      srv.port(), ws_upgrade_request(srv.port(), "/ws", "X-Forwarded-For: 203.0.113.5\r\n"), 1s);
+  auto third = upgrade(srv.port(), "X-Forwarded-For: 203.0.113.5\r\n");
   EXPECT_EQ(status_of(third), 429) << third;
   // Another client behind the same proxy has places of its own; Forwarded wins over
   // X-Forwarded-For.
@@ -227,10 +225,7 @@ TEST(Hardening, BehindATrustedProxyTheForwardedClientIsCharged) {
       std::make_unique<raw_ws>(plain.port(), "/ws", "X-Forwarded-For: 203.0.113.1\r\n"));
   direct.push_back(
       std::make_unique<raw_ws>(plain.port(), "/ws", "X-Forwarded-For: 203.0.113.2\r\n"));
-  EXPECT_EQ(status_of(raw_exchange(
-                plain.port(),
-                ws_upgrade_request(plain.port(), "/ws", "X-Forwarded-For: 203.0.113.3\r\n"), 1s)),
-            429);
+  EXPECT_EQ(status_of(upgrade(plain.port(), "X-Forwarded-For: 203.0.113.3\r\n")), 429);
 }
 
 TEST(Hardening, RoomsAndIdentitiesCreatedPerAddressAreLimited) {
