@@ -190,8 +190,10 @@ TEST(Hardening, NewConnectionsPerAddressAreRateLimited) {
     int status = status_of(raw_exchange(srv.port(), get("/healthz")));
     (status == 200 ? answered : refused) += status == 200 || status == 429;
   }
-  EXPECT_EQ(answered, 5);
-  EXPECT_EQ(refused, 3);
+  // The burst of five, and a sixth if the eight took over a second (a slow sanitizer build).
+  EXPECT_GE(answered, 5);
+  EXPECT_LE(answered, 6);
+  EXPECT_EQ(answered + refused, 8);
   EXPECT_NE(metrics_text(srv.port()).find("connection_rate"), std::string::npos);
 }
 
