@@ -135,10 +135,10 @@ command add_serve(CLI::App& app) {
                   "New connections a second from one client address (bursts of 5 seconds' worth)")
       ->capture_default_str();
   sub->add_option("--rooms-per-minute-per-address", lim.rooms_per_minute_per_address,
-                  "Rooms created a minute from one client address (bursts of 10)")
+                  "Rooms created a minute from one client address (a minute's worth at once)")
       ->capture_default_str();
   sub->add_option("--identities-per-minute-per-address", lim.identities_per_minute_per_address,
-                  "New identities a minute from one client address (bursts of 10)")
+                  "New identities a minute from one client address (a minute's worth at once)")
       ->capture_default_str();
   sub->add_option("--max-queued-bytes-total", lim.max_queued_bytes_total,
                   "Outgoing bytes queued over all connections; past it the largest queues are "
@@ -148,7 +148,7 @@ command add_serve(CLI::App& app) {
                   "Moves a second in a room whose seats are all bots")
       ->capture_default_str();
   sub->add_option("--bot-only-max-moves", lim.bot_only_max_moves,
-                  "Moves in all in a room whose seats are all bots (then it is aborted)")
+                  "Moves in all in a room whose seats are all bots (then it ends: bot_move_cap)")
       ->capture_default_str();
   sub->add_option_function<std::int64_t>(
          "--guest-expiry-hours",

@@ -28,6 +28,11 @@ void send_budget::shrank(std::size_t bytes) {
 }
 
 void send_budget::shed() {
+  if (shedding_.exchange(true)) return;
+  struct done {
+    std::atomic<bool>& flag;
+    ~done() { flag = false; }
+  } release{shedding_};
   std::vector<std::pair<std::size_t, std::shared_ptr<metered>>> by_size;
   {
     std::lock_guard lock(mutex_);

@@ -7,6 +7,7 @@
 // The total is an atomic counter (metrics::queued_bytes) bumped on every enqueue; the lock and
 // the search for the largest queues are taken only when the budget is exceeded.
 
+#include <atomic>
 #include <cstddef>
 #include <map>
 #include <memory>
@@ -41,6 +42,9 @@ class send_budget {
   metrics& metrics_;
   std::mutex mutex_;
   std::map<const metered*, std::weak_ptr<metered>> members_;
+  // Over budget, every enqueue would search the queues again until the cut-off connections have
+  // dropped theirs: one search at a time is enough.
+  std::atomic<bool> shedding_ = false;
 };
 
 }  // namespace boardroom::server

@@ -150,8 +150,9 @@ void ws_session<Stream>::handle_frame(std::string_view text) {
   }
   auto msg = protocol::parse_message(*env);
   if (!msg) return fail(env->id, msg.error());
+  const bool greeted = !ctx_.player.empty();
   hub_.handle(self, ctx_, env->id, std::move(*msg), received);
-  if (!ctx_.player.empty()) hello_deadline_.cancel();
+  if (!greeted && !ctx_.player.empty()) hello_deadline_.cancel();  // once, not on every frame
 }
 
 // ---- writing ---------------------------------------------------------------------------------

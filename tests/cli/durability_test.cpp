@@ -15,17 +15,13 @@
 #include <gtest/gtest.h>
 
 #include "server/sqlite_store.hpp"
+#include "tests/server/helpers.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_server.hpp"
 #include "tests/support/ws_client.hpp"
 
 namespace boardroom::test {
 namespace {
-
-std::string error_code(const json& response) {
-  if (!response.contains("error")) return "";
-  return response["error"]["data"].value("code", "?");
-}
 
 child_server serve(const std::string& data_dir) {
   return spawn_server(BOARDROOM_BINARY, {"--threads", "2", "--log-level", "warn", "--data-dir",

@@ -15,6 +15,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 
+#include "tests/server/helpers.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/raw_ws.hpp"
 #include "tests/support/test_server.hpp"
@@ -53,10 +54,7 @@ TEST(HardeningCli, SigtermWhileAClientIgnoresTheCloseHandshakeExitsCleanly) {
   ws_client a(server.port), b(server.port);
   a.hello("alice");
   b.hello("bob");
-  auto created = a.call("room.create", {{"game", "sisyphos"}});
-  std::string room = created["result"]["room"];
-  b.call("room.join", {{"room", room}});
-  ASSERT_TRUE(a.wait_event("game_started", room));
+  std::string room = start_sisyphos(a, b);
   auto moves = a.call("game.legal_moves", {{"room", room}})["result"];
   ws_client* seat[2] = {&a, &b};
   auto moved = seat[moves["to_move"].get<int>()]->call(

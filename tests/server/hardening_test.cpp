@@ -401,10 +401,7 @@ TEST(Hardening, ALargeReplyIsOneUnfragmentedFrame) {
   ws_client a(srv.port()), b(srv.port());
   a.hello("alice");
   b.hello("bob");
-  auto created = a.call("room.create", {{"game", "amazons"}});
-  std::string room = created["result"]["room"];
-  b.call("room.join", {{"room", room}});
-  ASSERT_TRUE(a.wait_event("game_started", room));
+  std::string room = start_game(a, b, "amazons");
   raw_ws watcher(srv.port());
   ASSERT_EQ(raw_hello(watcher)["result"]["name"], "raw");
   watcher.send_request(2, "room.spectate", json{{"room", room}}.dump());

@@ -36,16 +36,21 @@ inline std::unique_ptr<server::store> open_store(const std::string& dir) {
   return s ? std::move(*s) : nullptr;
 }
 
-// Creates a room as `creator` (seat 0) and seats `joiner` (seat 1); the game starts.
-inline std::string start_sisyphos(ws_client& creator, ws_client& joiner,
-                                  json params = json::object()) {
-  auto created = creator.call("room.create", {{"game", "sisyphos"}, {"params", params}});
+// Creates a room of `game` as `creator` (seat 0) and seats `joiner` (seat 1); the game starts.
+inline std::string start_game(ws_client& creator, ws_client& joiner, const std::string& game,
+                              json params = json::object()) {
+  auto created = creator.call("room.create", {{"game", game}, {"params", params}});
   EXPECT_EQ(error_code(created), "") << created.dump();
   std::string room = created["result"]["room"];
   auto joined = joiner.call("room.join", {{"room", room}});
   EXPECT_EQ(error_code(joined), "") << joined.dump();
   EXPECT_TRUE(creator.wait_event("game_started", room).has_value());
   return room;
+}
+
+inline std::string start_sisyphos(ws_client& creator, ws_client& joiner,
+                                  json params = json::object()) {
+  return start_game(creator, joiner, "sisyphos", std::move(params));
 }
 
 // The room as `c` sees it now (a sync from a version too new for events).
