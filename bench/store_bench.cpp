@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/registry.hpp"
-#include "server/sqlite_store.hpp"
+#include "server/storage/sqlite_store.hpp"
 
 namespace {
 

@@ -18,10 +18,10 @@
 
 #include "cli/commands.hpp"
 #include "engine/arimaa/archive.hpp"
-#include "server/arimaa_records.hpp"
-#include "server/record_verify.hpp"
-#include "server/records.hpp"
-#include "server/sqlite_store.hpp"
+#include "server/records/arimaa_records.hpp"
+#include "server/records/record_verify.hpp"
+#include "server/records/records.hpp"
+#include "server/storage/sqlite_store.hpp"
 
 namespace boardroom::cli {
 

@@ -10,7 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/commands.hpp"
-#include "server/server.hpp"
+#include "server/net/server.hpp"
 
 namespace boardroom::cli {
 

@@ -19,6 +19,23 @@ std::string state::random_move(std::mt19937_64& rng) const {
   return moves[pick(rng)];
 }
 
+const char* decision_name(decision d) {
+  switch (d) {
+    case decision::move:
+      return "move";
+    case decision::setup:
+      return "setup";
+    case decision::displacement:
+      return "displacement";
+  }
+  return "move";
+}
+
+std::vector<actor> state::to_act() const {
+  if (is_terminal()) return {};
+  return {{current_player(), decision::move}};
+}
+
 std::optional<std::uint64_t> state::count_moves() const {
   return legal_moves().size();
 }

@@ -25,6 +25,18 @@ namespace boardroom::engine {
 
 inline constexpr int no_player = -1;
 
+// The kinds of decision a player can be asked for: an ordinary move, placing pieces before play
+// (Arimaa's setup), or an answer out of turn (a Shiamgon displacement).
+enum class decision { move, setup, displacement };
+const char* decision_name(decision d);  // "move", "setup", "displacement"
+
+// A player asked for a decision now.
+struct actor {
+  int player = no_player;
+  engine::decision kind = engine::decision::move;
+  bool operator==(const actor&) const = default;
+};
+
 class bot;
 
 struct outcome {
@@ -45,6 +57,10 @@ class state {
   // The player whose decision is needed now, including out-of-turn decisions; no_player when the
   // game is over.
   virtual int current_player() const = 0;
+
+  // Who may act now and what they decide: what a client needs to tell "your turn" without reading
+  // the position. The default is current_player() making a move; empty once the game is over.
+  virtual std::vector<actor> to_act() const;
 
   // Checked: applies `move` if it is legal for current_player() and returns its canonical
   // notation; otherwise returns the reason and leaves the state exactly as it was.

@@ -14,7 +14,7 @@
 
 #include <gtest/gtest.h>
 
-#include "server/sqlite_store.hpp"
+#include "server/storage/sqlite_store.hpp"
 #include "tests/server/helpers.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_server.hpp"

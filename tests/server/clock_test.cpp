@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "server/game_clock.hpp"
-#include "server/time_control.hpp"
+#include "server/rooms/game_clock.hpp"
+#include "server/rooms/time_control.hpp"
 
 namespace boardroom::server {
 namespace {

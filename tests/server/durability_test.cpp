@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "server/sqlite_store.hpp"
+#include "server/storage/sqlite_store.hpp"
 #include "tests/server/helpers.hpp"
 #include "tests/support/faulty_store.hpp"
 

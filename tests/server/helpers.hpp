@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "server/sqlite_store.hpp"
+#include "server/storage/sqlite_store.hpp"
 #include "tests/support/test_server.hpp"
 #include "tests/support/ws_client.hpp"
 

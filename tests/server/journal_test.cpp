@@ -10,7 +10,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 
-#include "server/journal.hpp"
+#include "server/storage/journal.hpp"
 #include "tests/server/helpers.hpp"
 #include "tests/support/faulty_store.hpp"
 #include "tests/support/test_server.hpp"

@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/arimaa/archive.hpp"
-#include "server/arimaa_records.hpp"
+#include "server/records/arimaa_records.hpp"
 #include "tests/server/helpers.hpp"
 
 namespace boardroom::test {

@@ -5,7 +5,7 @@
 #include <sqlite3.h>
 #include <nlohmann/json.hpp>
 
-#include "server/sqlite_store.hpp"
+#include "server/storage/sqlite_store.hpp"
 #include "tests/server/helpers.hpp"
 #include "tests/support/test_server.hpp"
 

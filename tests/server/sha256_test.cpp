@@ -1,6 +1,6 @@
 // SHA-256 against the FIPS 180-2 examples and the padding boundaries.
 
-#include "server/sha256.hpp"
+#include "server/storage/sha256.hpp"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
-#include "server/sqlite_store.hpp"
+#include "server/storage/sqlite_store.hpp"
 #include "tests/server/helpers.hpp"
 #include "tests/support/test_server.hpp"
 

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "server/server.hpp"
+#include "server/net/server.hpp"
 #include "tests/server/helpers.hpp"
 #include "tests/support/raw_ws.hpp"
 #include "tests/support/tls_client.hpp"

@@ -8,7 +8,7 @@
 #include <mutex>
 #include <vector>
 
-#include "server/store.hpp"
+#include "server/storage/store.hpp"
 
 namespace boardroom::test {
 

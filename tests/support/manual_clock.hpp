@@ -4,7 +4,7 @@
 #include <atomic>
 #include <chrono>
 
-#include "server/clock_source.hpp"
+#include "server/rooms/clock_source.hpp"
 
 namespace boardroom::test {
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "server/config.hpp"
-#include "server/server.hpp"
-#include "server/store.hpp"
+#include "server/net/server.hpp"
+#include "server/storage/store.hpp"
 #include "tests/support/manual_clock.hpp"
 
 namespace boardroom::test {

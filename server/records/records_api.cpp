@@ -1,0 +1,142 @@
+#include "server/records/records_api.hpp"
+
+#include <charconv>
+#include <ctime>
+
+#include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/arimaa/archive.hpp"
+#include "protocol/rpc.hpp"
+#include "server/records/arimaa_records.hpp"
+#include "server/records/records.hpp"
+
+namespace boardroom::server {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr int default_limit = 50;
+constexpr int max_limit = 500;
+constexpr std::int64_t day_ms = 24 * 60 * 60 * 1000;
+
+api_reply error(int status, const std::string& code, const std::string& message) {
+  return {status, "application/json",
+          protocol::to_json_text({{"error", {{"code", code}, {"message", message}}}})};
+}
+
+std::optional<std::int64_t> whole_number(std::string_view text) {
+  std::int64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+// A time in the query: unix milliseconds, or a UTC day "2026-02-01" (its first millisecond).
+std::optional<std::int64_t> time_param(const std::string& text, bool& is_day) {
+  is_day = false;
+  if (auto ms = whole_number(text)) return ms;
+  std::tm parts{};
+  int y = 0, m = 0, d = 0;
+  char tail = 0;
+  if (text.size() != 10 || std::sscanf(text.c_str(), "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3 ||
+      m < 1 || m > 12 || d < 1 || d > 31) {
+    return std::nullopt;
+  }
+  parts.tm_year = y - 1900;
+  parts.tm_mon = m - 1;
+  parts.tm_mday = d;
+  is_day = true;
+  return static_cast<std::int64_t>(timegm(&parts)) * 1000;
+}
+
+api_reply list_records(store& storage, const query_lookup& query) {
+  record_query q;
+  q.game = query("game");
+  q.player = query("player");
+  q.limit = default_limit;
+  if (auto from = query("from")) {
+    bool day = false;
+    q.from_ms = time_param(*from, day);
+    if (!q.from_ms) {
+      return error(400, "bad_request", "from must be unix milliseconds or a day YYYY-MM-DD");
+    }
+  }
+  if (auto to = query("to")) {
+    bool day = false;
+    q.until_ms = time_param(*to, day);
+    if (!q.until_ms) {
+      return error(400, "bad_request", "to must be unix milliseconds or a day YYYY-MM-DD");
+    }
+    if (day) *q.until_ms += day_ms;  // a day is included whole
+  }
+  for (auto [name, target, low, high] :
+       {std::tuple{"limit", &q.limit, 1, max_limit}, std::tuple{"offset", &q.offset, 0, 1 << 30}}) {
+    if (auto text = query(name)) {
+      auto n = whole_number(*text);
+      if (!n || *n < low || *n > high) {
+        return error(400, "bad_request",
+                     std::string(name) + " must be a whole number from " + std::to_string(low) +
+                         " to " + std::to_string(high));
+      }
+      *target = static_cast<int>(*n);
+    }
+  }
+  auto page = storage.find_records(q);
+  if (!page) {
+    spdlog::error("{}", page.error());
+    return error(500, "storage_failed", "the records cannot be read now; try again later");
+  }
+  json records = json::array();
+  for (const auto& r : page->records)
+    records.push_back(record_summary_json(r));
+  return {200, "application/json",
+          protocol::to_json_text({{"records", records},
+                                  {"total", page->total},
+                                  {"limit", q.limit},
+                                  {"offset", q.offset}})};
+}
+
+api_reply one_record(store& storage, std::string_view name) {
+  std::string_view format = "json";
+  if (auto dot = name.rfind('.'); dot != std::string_view::npos) {
+    format = name.substr(dot + 1);
+    name = name.substr(0, dot);
+  }
+  if (format != "json" && format != "txt" && format != "arimaa") {
+    return error(404, "not_found",
+                 "records come as .json, .txt or .arimaa, not ." + std::string(format));
+  }
+  auto loaded = storage.load_room(name);
+  if (!loaded) {
+    spdlog::error("{}", loaded.error());
+    return error(500, "storage_failed", "the record cannot be read now; try again later");
+  }
+  if (!*loaded) return error(404, "unknown_room", "there is no room " + std::string(name));
+  auto record = record_json(**loaded);
+  if (!record) return error(404, "not_finished", record.error());
+  if (format == "txt") return {200, "text/plain; charset=utf-8", record_text(*record)};
+  if (format == "arimaa") {
+    auto game = archive_game_of(*record);
+    if (!game) return error(404, "not_archivable", game.error());
+    return {200, "text/tab-separated-values; charset=utf-8",
+            engine::arimaa::write_archive({*game})};
+  }
+  return {200, "application/json", protocol::to_json_text(*record)};
+}
+
+}  // namespace
+
+api_reply serve_records(store& storage, std::string_view path, const query_lookup& query) {
+  if (path == records_path || path == std::string(records_path) + "/") {
+    return list_records(storage, query);
+  }
+  std::string_view name = path.substr(records_path.size() + 1);
+  if (name.empty() || name.find('/') != std::string_view::npos) {
+    return error(404, "not_found", "no such path: " + std::string(path));
+  }
+  return one_record(storage, name);
+}
+
+}  // namespace boardroom::server

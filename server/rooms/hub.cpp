@@ -1,0 +1,531 @@
+#include "server/rooms/hub.hpp"
+
+#include <expected>
+#include <random>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+
+#include "server/rooms/ids.hpp"
+#include "server/storage/sha256.hpp"
+
+namespace boardroom::server {
+
+using nlohmann::json;
+using protocol::app_error;
+
+namespace {
+
+using result_of_setup = std::expected<std::unique_ptr<engine::state>, protocol::error>;
+
+// The game set up once at creation, the way the room will start it: parameters that depend on
+// each other or on the seat count (a board for three players, a handicap for a seat that does not
+// play) are refused here rather than ending the room when it starts. The engine says
+// "bad_players" for a seat count and "bad_parameter" for a value.
+result_of_setup set_up(const engine::game_spec& spec, int seats, std::uint64_t seed) {
+  auto st = spec.game_ptr->new_state(seats, spec.params, seed);
+  if (st) return std::move(*st);
+  const auto& e = st.error();
+  if (e.code == "bad_players") return std::unexpected(app_error("bad_seats", e.message, "seats"));
+  return std::unexpected(
+      app_error("bad_parameter", e.message, e.field.empty() ? "params" : e.field));
+}
+
+// Whether the game can retire a player (engine::state::retire) at this seat count: tried on the
+// game set up for it.
+bool retires_players(const engine::state& set_up) {
+  return set_up.clone()->retire(0).has_value();
+}
+
+template <class... F>
+struct overloaded : F... {
+  using F::operator()...;
+};
+
+}  // namespace
+
+hub::hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& storage,
+         const clock_source& time, admission& gate, send_budget& budget)
+    : io_(io),
+      config_(cfg),
+      metrics_(stats),
+      store_(storage),
+      time_(time),
+      gate_(gate),
+      budget_(budget),
+      journal_(io, storage, stats) {}
+
+void hub::clocks_changed() {
+  std::vector<std::shared_ptr<room>> open;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, r] : rooms_)
+      open.push_back(r);
+  }
+  for (const auto& r : open)
+    r->clock_changed();
+}
+
+void hub::fail(peer& conn, const json& id, const protocol::error& e) {
+  metrics_.count_error(e.code);
+  reply_error(conn, id, e);
+}
+
+std::shared_ptr<room> hub::find_room(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
+void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const json& id,
+                 protocol::message msg, std::chrono::steady_clock::time_point received) {
+  if (auto* h = std::get_if<protocol::hello>(&msg)) return on_hello(conn, ctx, id, *h);
+  if (ctx.player.empty()) {
+    return fail(*conn, id, app_error("hello_required", "say hello first"));
+  }
+  member who{ctx.player, ctx.name, conn};
+
+  // Requests about one room: look it up, then hand over to the room's strand.
+  auto with_room = [&](const std::string& room_id, auto&& call) {
+    auto r = find_room(room_id);
+    if (!r)
+      return fail(*conn, id, app_error("unknown_room", "there is no room " + room_id, "room"));
+    call(*r);
+  };
+
+  std::visit(overloaded{
+                 [&](const protocol::hello&) {},
+                 [&](const protocol::lobby_games&) {
+                   json games = json::array();
+                   for (const auto* g : engine::all_games())
+                     games.push_back(engine::catalogue_json(*g));
+                   reply(*conn, id, {{"games", games}});
+                 },
+                 [&](const protocol::lobby_list& m) {
+                   reply(*conn, id, {{"rooms", lobby_.list(m.game)}});
+                 },
+                 [&](const protocol::lobby_subscribe& m) { lobby_.subscribe(conn, m.game, id); },
+                 [&](const protocol::lobby_unsubscribe&) {
+                   lobby_.unsubscribe(conn.get());
+                   reply(*conn, id, {{"subscribed", false}});
+                 },
+                 [&](const protocol::room_create& m) { on_create(conn, ctx, id, m); },
+                 [&](protocol::room_join& m) {
+                   with_room(m.room, [&](room& r) { r.join(who, m.seat, m.invite_code, id); });
+                 },
+                 [&](protocol::room_spectate& m) {
+                   with_room(m.room, [&](room& r) { r.spectate(who, m.invite_code, id); });
+                 },
+                 [&](const protocol::room_leave& m) {
+                   with_room(m.room, [&](room& r) { r.leave(who, id); });
+                 },
+                 [&](const protocol::room_start& m) {
+                   with_room(m.room, [&](room& r) { r.start(who, id); });
+                 },
+                 [&](const protocol::room_sync& m) {
+                   with_room(m.room, [&](room& r) { r.sync(who, m.since, id); });
+                 },
+                 [&](protocol::game_move& m) {
+                   with_room(m.room, [&](room& r) {
+                     r.move(who, std::move(m.move), m.version, id, received);
+                   });
+                 },
+                 [&](const protocol::game_resign& m) {
+                   with_room(m.room, [&](room& r) { r.resign(who, id); });
+                 },
+                 [&](const protocol::game_legal_moves& m) {
+                   with_room(m.room, [&](room& r) { r.legal_moves(who, id); });
+                 },
+                 [&](const protocol::game_analyze& m) {
+                   with_room(m.room, [&](room& r) { r.analyze(who, id); });
+                 },
+                 [&](const protocol::game_offer_draw& m) {
+                   with_room(m.room, [&](room& r) { r.offer_draw(who, id); });
+                 },
+                 [&](const protocol::game_decline_draw& m) {
+                   with_room(m.room, [&](room& r) { r.decline_draw(who, id); });
+                 },
+                 [&](const protocol::admin_abort& m) {
+                   if (!is_admin(m.token)) return fail(*conn, id, not_admin());
+                   with_room(m.room, [&](room& r) {
+                     r.administer(who, id, std::nullopt, m.note.value_or(""));
+                   });
+                 },
+                 [&](const protocol::admin_adjudicate& m) {
+                   if (!is_admin(m.token)) return fail(*conn, id, not_admin());
+                   with_room(m.room,
+                             [&](room& r) { r.administer(who, id, m.ranks, m.note.value_or("")); });
+                 },
+                 [&](const protocol::admin_add_time& m) {
+                   if (!is_admin(m.token)) return fail(*conn, id, not_admin());
+                   with_room(m.room, [&](room& r) {
+                     r.add_time(who, id, m.seat, std::chrono::seconds(m.seconds));
+                   });
+                 },
+             },
+             msg);
+}
+
+bool hub::is_admin(const std::string& token) const {
+  if (config_.admin_token.empty() || token.size() != config_.admin_token.size()) return false;
+  // Compared in constant time: the comparison must not tell how much of a guess was right.
+  unsigned char diff = 0;
+  for (std::size_t i = 0; i < token.size(); ++i)
+    diff |= static_cast<unsigned char>(token[i] ^ config_.admin_token[i]);
+  return diff == 0;
+}
+
+protocol::error hub::not_admin() {
+  return app_error("not_admin", "this needs the server's admin token", "token");
+}
+
+void hub::on_hello(const std::shared_ptr<peer>& conn, client_context& ctx, const json& id,
+                   const protocol::hello& m) {
+  if (!ctx.player.empty()) {
+    return fail(*conn, id, app_error("already_hello", "this connection has already said hello"));
+  }
+  if (m.protocol != protocol::protocol_version) {
+    return fail(
+        *conn, id,
+        app_error("unsupported_version",
+                  "this server speaks protocol " + std::to_string(protocol::protocol_version),
+                  "protocol"));
+  }
+  std::string player;
+  std::string token;
+  std::string token_hash;
+  bool resumed = false;
+  if (m.resume_token) {
+    token_hash = sha256_hex(*m.resume_token);
+    std::string known_name;
+    {
+      std::lock_guard lock(mutex_);
+      if (auto it = tokens_.find(token_hash); it != tokens_.end()) {
+        player = it->second;
+        known_name = identities_[player].name;
+      }
+    }
+    if (player.empty()) {  // not in memory: an identity from before, or from before a restart
+      auto found = store_.find_identity(token_hash);
+      if (!found) {
+        ++metrics_.store_errors_total;
+        spdlog::error("{}", found.error());
+        return fail(*conn, id, storage_failed());
+      }
+      if (*found) {
+        player = (*found)->id;
+        known_name = (*found)->name;
+      }
+    }
+    if (!player.empty()) {
+      token = *m.resume_token;
+      resumed = true;
+      if (known_name != m.name) {  // the name on record is for people only: not worth a refusal
+        if (auto ok = store_.save_identity({player, m.name, token_hash, 0}); !ok) {
+          ++metrics_.store_errors_total;
+          spdlog::warn("{}", ok.error());
+        }
+      }
+    }
+  }
+  if (!resumed) {
+    if (!gate_.allow_identity(ctx.address)) {
+      metrics_.count_refusal("identity_rate");
+      return fail(*conn, id,
+                  app_error("identity_rate",
+                            "too many new identities from your address; try again later, or "
+                            "say hello with your resume token"));
+    }
+    // Stored before it is handed out: a token in the client's hands always resumes.
+    player = "p" + random_hex(8);
+    token = random_hex(32);
+    token_hash = sha256_hex(token);
+    auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::system_clock::now().time_since_epoch())
+                   .count();
+    if (auto ok = store_.save_identity({player, m.name, token_hash, now}); !ok) {
+      ++metrics_.store_errors_total;
+      spdlog::error("{}", ok.error());
+      return fail(*conn, id, storage_failed());
+    }
+  }
+  std::shared_ptr<peer> replaced;
+  std::vector<std::string> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    tokens_[token_hash] = player;
+    identity& ident = identities_[player];
+    ident.name = m.name;
+    ident.token_hash = token_hash;
+    replaced = ident.conn.lock();
+    ident.conn = conn;
+    rooms.assign(ident.rooms.begin(), ident.rooms.end());
+  }
+  ctx.player = player;
+  ctx.name = m.name;
+  const auto& lim = config_.limit;
+  reply(*conn, id,
+        {{"protocol", protocol::protocol_version},
+         {"server", "boardroom"},
+         {"player", player},
+         {"name", m.name},
+         {"resume_token", token},
+         {"resumed", resumed},
+         {"rooms", rooms},
+         {"limits",
+          {{"max_frame_bytes", lim.max_frame_bytes},
+           {"requests_per_second", lim.requests_per_second},
+           {"request_burst", lim.request_burst},
+           {"idle_timeout_ms", lim.idle_timeout.count()},
+           {"reconnect_grace_ms", lim.reconnect_grace.count()},
+           {"rooms_per_identity", lim.rooms_per_identity}}}});
+  // After the reply, so the client knows its identity before the rooms' events arrive.
+  if (replaced && replaced != conn) replaced->close(1008, "replaced by a newer connection");
+  for (const auto& room_id : rooms) {
+    if (auto r = find_room(room_id)) r->reconnected({player, m.name, conn});
+  }
+}
+
+void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx, const json& id,
+                    const protocol::room_create& m) {
+  if (!gate_.allow_room(ctx.address)) {
+    metrics_.count_refusal("room_rate");
+    return fail(
+        *conn, id,
+        app_error("room_rate", "too many rooms created from your address; try again later"));
+  }
+  auto spec = engine::make_game_spec(m.game, m.params);
+  if (!spec) {
+    const auto& e = spec.error();
+    return fail(*conn, id, app_error(e.code, e.message, e.field.empty() ? "params" : e.field));
+  }
+  const auto range = spec->game_ptr->players();
+  int seats = m.seats.value_or(range.min);
+  if (seats < range.min || seats > range.max) {
+    return fail(
+        *conn, id,
+        app_error("bad_seats",
+                  std::string(spec->game_ptr->display_name()) + " is played by " +
+                      std::to_string(range.min) + " to " + std::to_string(range.max) + " players",
+                  "seats"));
+  }
+  const std::uint64_t seed = std::random_device{}();
+  auto game = set_up(*spec, seats, seed);
+  if (!game) return fail(*conn, id, game.error());
+  std::map<int, const engine::bot*> bots;
+  for (const auto& [index, name] : m.bots) {
+    const engine::bot* b = engine::find_bot(*spec->game_ptr, name);
+    if (!b) {
+      std::string known;
+      for (const auto* each : engine::bots_for(*spec->game_ptr)) {
+        known += (known.empty() ? "" : ", ") + std::string(each->name());
+      }
+      return fail(*conn, id,
+                  app_error("unknown_bot",
+                            "there is no bot '" + name + "' for " +
+                                std::string(spec->game_ptr->key()) + "; known: " + known,
+                            "bots"));
+    }
+    if (index >= seats || bots.contains(index)) {
+      return fail(*conn, id,
+                  app_error("bad_seat", "bot seats must be distinct seats of the room", "bots"));
+    }
+    bots[index] = b;
+  }
+  // The creator takes the first seat no bot holds, unless it names one (-1: none).
+  int seat = m.seat.value_or(-1);
+  if (!m.seat) {
+    for (int i = 0; i < seats && seat < 0; ++i) {
+      if (!bots.contains(i)) seat = i;
+    }
+  }
+  if (seat >= seats || bots.contains(seat)) {
+    return fail(
+        *conn, id,
+        app_error("bad_seat", "seat " + std::to_string(seat) + " is not a free seat of this room",
+                  "seat"));
+  }
+  auto timing = parse_time_control(m.time_control.value_or("none"));
+  if (!timing) {
+    return fail(*conn, id, app_error("bad_time_control", timing.error(), "time_control"));
+  }
+  if (timing->kind == clock_kind::arimaa && spec->game_ptr->key() != "arimaa") {
+    return fail(*conn, id,
+                app_error("bad_time_control",
+                          "the arimaa time control is for Arimaa games; use sudden_death, "
+                          "fischer, per_move or correspondence",
+                          "time_control"));
+  }
+  auto vacated = parse_vacated_policy(m.vacated_seats.value_or("bot"));
+  if (!vacated) {
+    return fail(
+        *conn, id,
+        app_error("bad_vacated_seats",
+                  "vacated_seats is \"bot\" or \"retire\", not \"" + *m.vacated_seats + "\"",
+                  "vacated_seats"));
+  }
+  if (*vacated == vacated_policy::retire && !retires_players(**game)) {
+    return fail(*conn, id,
+                app_error("bad_vacated_seats",
+                          std::string(spec->game_ptr->display_name()) +
+                              " has no rule for a player who leaves the game: vacated seats can "
+                              "only be played on by the bot",
+                          "vacated_seats"));
+  }
+  room_settings settings{.id = "r" + random_code(10),
+                         .spec = std::move(*spec),
+                         .seats = seats,
+                         .is_public = m.is_public,
+                         .auto_start = m.auto_start,
+                         .invite_code = m.is_public ? "" : random_code(8),
+                         .creator = ctx.player,
+                         .seed = seed,
+                         .bots = std::move(bots),
+                         .practice = m.practice,
+                         .created = std::chrono::system_clock::now(),
+                         .timing = *timing,
+                         .vacated = *vacated};
+  std::shared_ptr<room> r;
+  {
+    std::lock_guard lock(mutex_);
+    identity& ident = identities_[ctx.player];
+    if (ident.rooms_created >= config_.limit.rooms_per_identity) {
+      metrics_.count_error("too_many_rooms");
+      reply_error(
+          *conn, id,
+          app_error("too_many_rooms", "you already have " + std::to_string(ident.rooms_created) +
+                                          " open rooms; the limit is " +
+                                          std::to_string(config_.limit.rooms_per_identity)));
+      return;
+    }
+    ++ident.rooms_created;
+    r = std::make_shared<room>(io_, std::move(settings), config_.limit, *this, lobby_, metrics_,
+                               store_);
+    rooms_[r->id()] = r;
+  }
+  r->open({ctx.player, ctx.name, conn}, seat, id);
+}
+
+void hub::connected(const std::shared_ptr<peer>& conn) {
+  std::lock_guard lock(mutex_);
+  connections_[conn.get()] = conn;
+}
+
+void hub::disconnected(const peer* conn, const client_context& ctx) {
+  lobby_.unsubscribe(conn);
+  std::vector<std::shared_ptr<room>> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    connections_.erase(conn);
+    auto it = identities_.find(ctx.player);
+    if (it == identities_.end()) return;
+    if (it->second.conn.lock().get() == conn || it->second.conn.expired()) it->second.conn.reset();
+    for (const auto& room_id : it->second.rooms) {
+      if (auto r = rooms_.find(room_id); r != rooms_.end()) rooms.push_back(r->second);
+    }
+    prune_locked(ctx.player);
+  }
+  for (auto& r : rooms)
+    r->disconnected(ctx.player, conn);
+}
+
+// An identity with no connection, no rooms and no open rooms of its own has nothing to resume.
+void hub::prune_locked(const std::string& player) {
+  auto it = identities_.find(player);
+  if (it == identities_.end()) return;
+  const identity& ident = it->second;
+  if (!ident.conn.expired() || !ident.rooms.empty() || ident.rooms_created > 0) return;
+  if (!ident.token_hash.empty()) tokens_.erase(ident.token_hash);
+  identities_.erase(it);
+}
+
+void hub::member_added(const std::string& player, const std::string& room) {
+  std::lock_guard lock(mutex_);
+  identities_[player].rooms.insert(room);
+}
+
+void hub::member_removed(const std::string& player, const std::string& room) {
+  std::lock_guard lock(mutex_);
+  auto it = identities_.find(player);
+  if (it == identities_.end()) return;
+  it->second.rooms.erase(room);
+  prune_locked(player);
+}
+
+void hub::room_closed(const std::string& room, const std::string& creator) {
+  std::lock_guard lock(mutex_);
+  rooms_.erase(room);
+  if (auto it = identities_.find(creator); it != identities_.end()) {
+    --it->second.rooms_created;
+    prune_locked(creator);
+  }
+}
+
+store_result<hub::restore_report> hub::restore() {
+  auto stored = store_.load_unfinished_rooms();
+  if (!stored) return std::unexpected(stored.error());
+  restore_report report;
+  for (const auto& each : *stored) {
+    auto r = room::restore(io_, each, config_.limit, *this, lobby_, metrics_, store_);
+    if (!r) {
+      spdlog::error("room {} cannot be restored, its {}; it stays in the store as it is",
+                    each.record.id, r.error());
+      ++report.failed;
+      continue;
+    }
+    room_status status = (*r)->restored_status();
+    if (status != room_status::waiting && status != room_status::playing) {
+      // The status is written with the event that sets it, so only a store changed by other
+      // means gets here; the log is what counts.
+      if (auto ok = store_.set_status(each.record.id, status); !ok)
+        return std::unexpected(ok.error());
+      continue;
+    }
+    {
+      std::lock_guard lock(mutex_);
+      rooms_[(*r)->id()] = *r;
+      ++identities_[(*r)->creator()].rooms_created;
+    }
+    if (auto ok = (*r)->resume_after_restart(); !ok) return std::unexpected(ok.error());
+    ++report.rooms;
+  }
+  return report;
+}
+
+store_result<int> hub::expire_guests() {
+  std::vector<std::string> keep;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [player, ident] : identities_)
+      keep.push_back(player);
+  }
+  auto cutoff = std::chrono::system_clock::now() - config_.limit.guest_expiry;
+  auto gone = store_.expire_identities(
+      std::chrono::duration_cast<std::chrono::milliseconds>(cutoff.time_since_epoch()).count(),
+      keep);
+  if (gone && *gone > 0) spdlog::info("forgot {} identities that never played", *gone);
+  return gone;
+}
+
+json hub::public_rooms(const std::optional<std::string>& game) const {
+  return lobby_.list(game);
+}
+
+void hub::shut_down() {
+  std::vector<std::shared_ptr<peer>> conns;
+  std::vector<std::shared_ptr<room>> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& [p, weak] : connections_) {
+      if (auto c = weak.lock()) conns.push_back(std::move(c));
+    }
+    for (auto& [id, r] : rooms_)
+      rooms.push_back(r);
+  }
+  for (auto& r : rooms)
+    r->shut_down();
+  for (auto& c : conns)
+    c->close(1001, "server shutting down");
+}
+
+}  // namespace boardroom::server

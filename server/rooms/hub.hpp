@@ -1,0 +1,120 @@
+#pragma once
+// The server's shared state: identities, rooms, the lobby, and the dispatch of typed requests.
+//
+// The hub's maps are guarded by one mutex held only for lookups and inserts; it never runs room
+// code under that lock (room methods post to the room's strand), so rooms and hub cannot deadlock.
+// Identities are written to the store; the maps are a cache of the identities that are connected
+// or belong to open rooms. Resume tokens are known only by their SHA-256.
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+#include <nlohmann/json.hpp>
+
+#include "protocol/messages.hpp"
+#include "server/net/admission.hpp"
+#include "server/rooms/clock_source.hpp"
+#include "server/config.hpp"
+#include "server/storage/journal.hpp"
+#include "server/rooms/lobby.hpp"
+#include "server/metrics.hpp"
+#include "server/net/peer.hpp"
+#include "server/rooms/room.hpp"
+#include "server/net/send_budget.hpp"
+#include "server/storage/store.hpp"
+
+namespace boardroom::server {
+
+// Per-connection state the hub reads and writes; owned by the connection, used on its strand.
+struct client_context {
+  std::string player;  // identity id; empty until hello
+  std::string name;
+  std::string address;  // the client's address as admission charged it (logs, per-address limits)
+};
+
+class hub final : public room_host {
+ public:
+  hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& storage,
+      const clock_source& time, admission& gate, send_budget& budget);
+
+  // Server start, before any connection: rebuilds every unfinished room from the store. A room
+  // whose log cannot be replayed is left in the store and logged; the call fails only when the
+  // store cannot be read or written.
+  struct restore_report {
+    int rooms = 0;   // brought back, waiting or playing
+    int failed = 0;  // left alone, see the log
+  };
+  store_result<restore_report> restore();
+
+  void handle(const std::shared_ptr<peer>& conn, client_context& ctx, const nlohmann::json& id,
+              protocol::message msg, std::chrono::steady_clock::time_point received);
+
+  void connected(const std::shared_ptr<peer>& conn);
+  void disconnected(const peer* conn, const client_context& ctx);
+
+  // Graceful shutdown: every connection is closed with 1001 and every room's timers cancelled.
+  void shut_down();
+
+  nlohmann::json public_rooms(const std::optional<std::string>& game) const;
+  const config& settings() const { return config_; }
+  metrics& stats() { return metrics_; }
+  admission& gate() { return gate_; }
+  send_budget& budget() { return budget_; }
+  store& storage() { return store_; }  // finished games are read from the store (records)
+
+  // room_host
+  void member_added(const std::string& player, const std::string& room) override;
+  void member_removed(const std::string& player, const std::string& room) override;
+  void room_closed(const std::string& room, const std::string& creator) override;
+  std::chrono::steady_clock::time_point now() const override { return time_.now(); }
+  journal& event_journal() override { return journal_; }
+
+  // Forgets the identities that never played and are older than limits::guest_expiry (at start,
+  // then hourly); returns how many went, or why the store refused.
+  store_result<int> expire_guests();
+
+  // Every open room looks at its clocks (after a test moved the time source).
+  void clocks_changed();
+
+ private:
+  struct identity {
+    std::string name;
+    std::string token_hash;  // empty for an identity known from a restored room until its hello
+    std::weak_ptr<peer> conn;
+    std::set<std::string> rooms;
+    int rooms_created = 0;  // rooms created that are still open
+  };
+
+  bool is_admin(const std::string& token) const;
+  static protocol::error not_admin();
+  void on_hello(const std::shared_ptr<peer>& conn, client_context& ctx, const nlohmann::json& id,
+                const protocol::hello& m);
+  void on_create(const std::shared_ptr<peer>& conn, const client_context& ctx,
+                 const nlohmann::json& id, const protocol::room_create& m);
+  std::shared_ptr<room> find_room(const std::string& id) const;
+  void prune_locked(const std::string& player);
+  void fail(peer& conn, const nlohmann::json& id, const protocol::error& e);
+
+  boost::asio::io_context& io_;
+  const config& config_;
+  metrics& metrics_;
+  store& store_;
+  const clock_source& time_;
+  admission& gate_;
+  send_budget& budget_;
+  journal journal_;
+  lobby lobby_;
+
+  mutable std::mutex mutex_;
+  std::map<std::string, identity> identities_;          // by player id
+  std::map<std::string, std::string> tokens_;           // sha256 of a resume token -> player id
+  std::map<std::string, std::shared_ptr<room>> rooms_;  // open rooms by id
+  std::map<const peer*, std::weak_ptr<peer>> connections_;
+};
+
+}  // namespace boardroom::server

@@ -1,0 +1,63 @@
+#include "server/rooms/lobby.hpp"
+
+#include <vector>
+
+#include "protocol/rpc.hpp"
+
+namespace boardroom::server {
+
+void lobby::publish(const std::string& change, const nlohmann::json& summary) {
+  const std::string id = summary.at("room");
+  const std::string game = summary.at("game");
+  std::vector<std::shared_ptr<peer>> targets;
+  {
+    std::lock_guard lock(mutex_);
+    if (change == "closed") {
+      rooms_.erase(id);
+    } else {
+      rooms_[id] = summary;
+    }
+    for (auto it = subscribers_.begin(); it != subscribers_.end();) {
+      auto p = it->second.who.lock();
+      if (!p) {
+        it = subscribers_.erase(it);
+        continue;
+      }
+      if (!it->second.game || *it->second.game == game) targets.push_back(std::move(p));
+      ++it;
+    }
+  }
+  if (targets.empty()) return;
+  // Serialized once, shared by every subscriber.
+  auto frame = make_frame(
+      protocol::write_notification("lobby.update", {{"change", change}, {"room", summary}}));
+  for (auto& p : targets)
+    p->send(frame);
+}
+
+nlohmann::json lobby::list(const std::optional<std::string>& game) const {
+  std::lock_guard lock(mutex_);
+  return list_locked(game);
+}
+
+nlohmann::json lobby::list_locked(const std::optional<std::string>& game) const {
+  auto out = nlohmann::json::array();
+  for (const auto& [id, summary] : rooms_) {
+    if (!game || summary.at("game") == *game) out.push_back(summary);
+  }
+  return out;
+}
+
+void lobby::subscribe(const std::shared_ptr<peer>& who, std::optional<std::string> game,
+                      const nlohmann::json& request_id) {
+  std::lock_guard lock(mutex_);
+  reply(*who, request_id, {{"rooms", list_locked(game)}});
+  subscribers_[who.get()] = {who, std::move(game)};
+}
+
+void lobby::unsubscribe(const peer* who) {
+  std::lock_guard lock(mutex_);
+  subscribers_.erase(who);
+}
+
+}  // namespace boardroom::server

@@ -1,0 +1,42 @@
+#pragma once
+// The public directory of rooms and the clients that watch it. Rooms publish their summaries
+// here; subscribers get `lobby.update` notifications filtered by game.
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "server/net/peer.hpp"
+
+namespace boardroom::server {
+
+class lobby {
+ public:
+  // change: "opened", "updated" or "closed". `summary` must carry "room" and "game".
+  void publish(const std::string& change, const nlohmann::json& summary);
+
+  nlohmann::json list(const std::optional<std::string>& game) const;
+
+  // Replies to `request_id` with the current list under the same lock as the subscription, so the
+  // subscriber sees every change after that list and none before it.
+  void subscribe(const std::shared_ptr<peer>& who, std::optional<std::string> game,
+                 const nlohmann::json& request_id);
+  void unsubscribe(const peer* who);
+
+ private:
+  struct subscriber {
+    std::weak_ptr<peer> who;
+    std::optional<std::string> game;
+  };
+  nlohmann::json list_locked(const std::optional<std::string>& game) const;
+
+  mutable std::mutex mutex_;
+  std::map<std::string, nlohmann::json> rooms_;  // public rooms by id
+  std::map<const peer*, subscriber> subscribers_;
+};
+
+}  // namespace boardroom::server

@@ -1,0 +1,1140 @@
+#include "server/rooms/room.hpp"
+
+#include <algorithm>
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
+
+#include "protocol/rpc.hpp"
+#include "server/rooms/lobby.hpp"
+#include "server/metrics.hpp"
+#include "server/rooms/outcome_json.hpp"
+
+namespace boardroom::server {
+
+using nlohmann::json;
+using protocol::app_error;
+
+namespace {
+
+// A server-initiated event (a bot's move, a forfeit by abandonment) that could not be written is
+// tried again after this long.
+constexpr auto store_retry = std::chrono::milliseconds(1000);
+
+std::string bot_player(int index, const engine::bot& b) {
+  return "bot:" + std::string(b.name()) + ":" + std::to_string(index);
+}
+
+}  // namespace
+
+bool room::resigned(const std::string& reason) {
+  return reason == "resignation" || reason == "left";
+}
+
+std::optional<vacated_policy> parse_vacated_policy(std::string_view text) {
+  if (text == "bot") return vacated_policy::bot;
+  if (text == "retire") return vacated_policy::retire;
+  return std::nullopt;
+}
+
+const char* vacated_policy_text(vacated_policy p) {
+  return p == vacated_policy::retire ? "retire" : "bot";
+}
+
+protocol::error storage_failed() {
+  return app_error("storage_failed",
+                   "the server could not record this, so it did not happen; try again later");
+}
+
+room::room(boost::asio::io_context& io, room_settings settings, const limits& limit,
+           room_host& host, lobby& directory, metrics& stats, store& storage)
+    : strand_(boost::asio::make_strand(io)),
+      settings_(std::move(settings)),
+      limit_(limit),
+      host_(host),
+      lobby_(directory),
+      metrics_(stats),
+      store_(storage),
+      seats_(settings_.seats),
+      linger_(strand_),
+      bot_timer_(strand_),
+      flag_timer_(strand_),
+      rng_(settings_.seed) {}
+
+template <class F>
+void room::on_strand(F&& f) {
+  boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+    self->when_free(std::move(f));
+  });
+}
+
+template <class F>
+void room::when_free(F&& f) {
+  if (awaiting_store_) {
+    held_.emplace_back(std::forward<F>(f));
+  } else {
+    f();
+  }
+}
+
+template <class F>
+void room::when_due(boost::asio::steady_timer& timer, F f) {
+  timer.async_wait(
+      [self = shared_from_this(), f = std::move(f)](boost::system::error_code ec) mutable {
+        if (!ec) self->when_free(std::move(f));
+      });
+}
+
+void room::run_held() {
+  while (!awaiting_store_ && !held_.empty()) {
+    auto next = std::move(held_.front());
+    held_.pop_front();
+    next();
+  }
+}
+
+void room::fail(const member& who, const json& id, const protocol::error& e) {
+  metrics_.count_error(e.code);
+  reply_error(*who.conn, id, e);
+}
+
+// ---- requests --------------------------------------------------------------------------------
+
+void room::open(member creator, int seat_index, json id) {
+  on_strand([this, creator = std::move(creator), seat_index, id = std::move(id)] {
+    // Nobody can see the room yet, so it is set up in place; if the store refuses it, it is
+    // dropped as a whole.
+    batch pending;
+    for (const auto& [index, b] : settings_.bots) {
+      seat_player(index, bot_player(index, *b), std::string(b->name()) + " bot", b);
+      stage(pending, "player_joined",
+            {{"seat", index},
+             {"player", seats_[index].player},
+             {"name", seats_[index].name},
+             {"bot", b->name()}});
+    }
+    if (seat_index >= 0) {
+      seat_player(seat_index, creator.player, creator.name, nullptr);
+      stage(pending, "player_joined",
+            {{"seat", seat_index}, {"player", creator.player}, {"name", creator.name}});
+    }
+    const bool starting = seats_taken() == settings_.seats && settings_.auto_start;
+    opening first;
+    if (starting) stage_start(pending, first);
+
+    json params = json::object();
+    for (const auto& [k, v] : settings_.spec.params)
+      params[k] = engine::param_json(v);
+    room_record record{.id = settings_.id,
+                       .game = std::string(settings_.spec.game_ptr->key()),
+                       .spec = settings_.spec.text(),
+                       .params = params.dump(),
+                       .seats = settings_.seats,
+                       .is_public = settings_.is_public,
+                       .invite_code = settings_.invite_code,
+                       .creator = settings_.creator,
+                       .seed = settings_.seed,
+                       .bots = {},
+                       .practice = settings_.practice,
+                       .auto_start = settings_.auto_start,
+                       .status = room_status::waiting,
+                       .created_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                         settings_.created.time_since_epoch())
+                                         .count(),
+                       .time_control = time_control_text(settings_.timing),
+                       .vacated_seats = vacated_policy_text(settings_.vacated)};
+    for (const auto& [index, b] : settings_.bots)
+      record.bots[index] = std::string(b->name());
+    std::optional<room_status> new_status;
+    auto rows = rows_of(pending, new_status);
+    if (new_status) record.status = *new_status;
+    if (auto ok = store_.create_room(record, rows); !ok) {
+      log_store_failure(ok);
+      fail(creator, id, storage_failed());
+      status_ = status::closed;
+      host_.room_closed(settings_.id, settings_.creator);
+      return;
+    }
+    ++metrics_.rooms;
+    std::optional<event> started;
+    if (starting) {
+      started = std::move(pending.back());
+      pending.pop_back();
+    }
+    for (auto& e : pending)
+      publish(std::move(e));  // the creator learns of its own arrival from the snapshot
+    if (seat_index >= 0) {
+      seats_[seat_index].conn = creator.conn;
+    } else {  // a creator without a seat (a tournament script) watches the room
+      spectators_[creator.player] = {creator.name, creator.conn};
+    }
+    host_.member_added(creator.player, settings_.id);
+    if (settings_.is_public) publish_summary("opened");
+    json result{{"room", settings_.id}, {"snapshot", snapshot(creator.player)}};
+    if (!settings_.is_public) result["invite_code"] = settings_.invite_code;
+    reply(*creator.conn, id, result);
+    if (started) begin_game(std::move(first), std::move(*started));
+  });
+}
+
+void room::join(member who, std::optional<int> seat_index, std::optional<std::string> invite,
+                json id) {
+  on_strand([this, who = std::move(who), seat_index, invite = std::move(invite),
+             id = std::move(id)] {
+    if (!guard_open(who, id) || !check_invite(invite, who, id)) return;
+    if (seat_of(who.player) >= 0) {
+      return fail(who, id, app_error("already_seated", "you already hold a seat in this room"));
+    }
+    if (status_ != status::waiting) {
+      return fail(who, id, app_error("game_started", "the game has started; you can spectate"));
+    }
+    int index = seat_index.value_or(-1);
+    if (seat_index) {
+      if (index >= settings_.seats) {
+        return fail(
+            who, id,
+            app_error("bad_seat", "this room has seats 0 to " + std::to_string(settings_.seats - 1),
+                      "seat"));
+      }
+      if (!seats_[index].player.empty()) {
+        return fail(
+            who, id,
+            app_error("seat_taken",
+                      "seat " + std::to_string(index) + " is taken by " + seats_[index].name,
+                      "seat"));
+      }
+    } else {
+      for (int i = 0; i < settings_.seats && index < 0; ++i) {
+        if (seats_[i].player.empty()) index = i;
+      }
+      if (index < 0) return fail(who, id, app_error("room_full", "every seat is taken"));
+    }
+    // The seat is taken tentatively: the start (when this fills the room) needs it, and it is
+    // handed back if the store refuses the events.
+    seat_player(index, who.player, who.name, nullptr);
+    batch pending;
+    stage(pending, "player_joined", {{"seat", index}, {"player", who.player}, {"name", who.name}});
+    const bool starting = seats_taken() == settings_.seats && settings_.auto_start;
+    opening first;
+    if (starting) stage_start(pending, first);
+    if (!persist(pending)) {
+      seats_[index] = seat{};
+      return fail(who, id, storage_failed());
+    }
+    spectators_.erase(who.player);  // a spectator may sit down
+    host_.member_added(who.player, settings_.id);
+    // The joiner learns of its own arrival from the reply's snapshot, not from the event.
+    publish(std::move(pending[0]));
+    seats_[index].conn = who.conn;
+    reply(*who.conn, id, {{"room", settings_.id}, {"snapshot", snapshot(who.player)}});
+    if (settings_.is_public) publish_summary("updated");
+    if (starting) begin_game(std::move(first), std::move(pending[1]));
+  });
+}
+
+void room::spectate(member who, std::optional<std::string> invite, json id) {
+  on_strand([this, who = std::move(who), invite = std::move(invite), id = std::move(id)] {
+    if (status_ == status::closed) {
+      return fail(who, id, app_error("unknown_room", "there is no room " + settings_.id, "room"));
+    }
+    if (!check_invite(invite, who, id)) return;
+    if (int index = seat_of(who.player); index >= 0 && !seats_[index].retired) {
+      return fail(who, id, app_error("already_seated", "you hold a seat in this room"));
+    }
+    if (!spectators_.contains(who.player)) host_.member_added(who.player, settings_.id);
+    spectators_[who.player] = {who.name, who.conn};
+    reply(*who.conn, id, {{"room", settings_.id}, {"snapshot", snapshot(who.player)}});
+    if (settings_.is_public) publish_summary("updated");
+  });
+}
+
+void room::leave(member who, json id) {
+  on_strand([this, who = std::move(who), id = std::move(id)] {
+    if (!is_member(who.player)) {
+      return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
+    }
+    int index = seat_of(who.player);
+    if (index >= 0 && status_ == status::playing) {
+      // A retired seat has nothing left to give up; in a game of three or more the others play on.
+      const bool ok =
+          seats_[index].retired ? true
+          : seats_.size() > 2
+              ? vacate(index, "left")
+              : finish(forfeit_outcome(index, "left", seats_[index].name + " left the game"));
+      if (!ok) return fail(who, id, storage_failed());
+      remove_member(who.player);
+    } else if (index >= 0 && status_ == status::waiting) {
+      batch pending;
+      stage(pending, "player_left", {{"seat", index}, {"player", who.player}, {"name", who.name}});
+      if (!persist(pending)) return fail(who, id, storage_failed());
+      remove_member(who.player);  // frees the seat, so the leaver does not get the event
+      publish(std::move(pending[0]));
+    } else {
+      remove_member(who.player);
+    }
+    reply(*who.conn, id, {{"room", settings_.id}, {"left", true}});
+    maybe_close();
+  });
+}
+
+void room::start(member who, json id) {
+  on_strand([this, who = std::move(who), id = std::move(id)] {
+    if (!guard_open(who, id)) return;
+    if (who.player != settings_.creator) {
+      return fail(who, id, app_error("not_creator", "only the room's creator can start the game"));
+    }
+    if (status_ != status::waiting) {
+      return fail(who, id, app_error("game_started", "the game has already started"));
+    }
+    const auto range = settings_.spec.game_ptr->players();
+    int taken = seats_taken();
+    if (taken < range.min || taken > range.max) {
+      return fail(who, id,
+                  app_error("not_enough_players",
+                            std::string(settings_.spec.game_ptr->display_name()) + " needs " +
+                                std::to_string(range.min) + " to " + std::to_string(range.max) +
+                                " players; " + std::to_string(taken) + " seated"));
+    }
+    batch pending;
+    opening first;
+    stage_start(pending, first);
+    if (!persist(pending)) return fail(who, id, storage_failed());
+    begin_game(std::move(first), std::move(pending[0]));
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+  });
+}
+
+void room::sync(member who, std::int64_t since, json id) {
+  on_strand([this, who = std::move(who), since, id = std::move(id)] {
+    if (!is_member(who.player)) {
+      return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
+    }
+    std::int64_t oldest = events_.empty() ? version_ + 1 : events_.front().version;
+    if (since >= oldest - 1 && since <= version_) {
+      json list = json::array();
+      for (const auto& e : events_) {
+        if (e.version > since) list.push_back(e.body);
+      }
+      return reply(*who.conn, id,
+                   {{"room", settings_.id}, {"version", version_}, {"events", list}});
+    }
+    // Too old (or from the future): the client gets the whole room instead.
+    reply(*who.conn, id,
+          {{"room", settings_.id}, {"version", version_}, {"snapshot", snapshot(who.player)}});
+  });
+}
+
+void room::move(member who, std::string move_text, std::optional<std::int64_t> version, json id,
+                std::chrono::steady_clock::time_point received) {
+  on_strand([this, who = std::move(who), move_text = std::move(move_text), version,
+             id = std::move(id), received] {
+    if (auto e = check_mover(who)) return fail(who, id, *e);
+    if (version && *version > version_) {
+      return fail(who, id,
+                  app_error("stale_version",
+                            "version " + std::to_string(*version) + " is ahead of the room (" +
+                                std::to_string(version_) + ")",
+                            "version"));
+    }
+    if (version && *version < position_version_) {
+      return fail(who, id,
+                  app_error("stale_version",
+                            "the position changed at version " + std::to_string(position_version_) +
+                                "; your move was made at " + std::to_string(*version),
+                            "version"));
+    }
+    // A move that arrives after the flag fell is too late, even if the timer has not fired yet.
+    const auto now = host_.now();
+    if (auto ended = clock_expired(now)) {
+      if (ended->reason == "timeout" && seats_.size() > 2) {
+        const int flagged = clock_.running();
+        if (!vacate(flagged, "timeout")) return fail(who, id, storage_failed());
+        return fail(who, id,
+                    app_error("not_your_seat",
+                              ended->description + (seats_[flagged].retired
+                                                        ? "; the seat is retired from play"
+                                                        : "; the random bot plays the seat now")));
+      }
+      if (!finish(*ended)) return fail(who, id, storage_failed());
+      return fail(who, id, app_error("game_over", ended->description));
+    }
+    // Played on a copy: the room's state changes only once the move is durable.
+    int mover = state_->current_player();
+    auto next = state_->clone();
+    auto played = next->play(move_text);
+    if (!played) {
+      return fail(
+          who, id,
+          {protocol::rpc_code::application, played.error().code, played.error().message, "move"});
+    }
+    batch pending;
+    game_clock clock = clock_;
+    stage_move(pending, mover, *next, *played, clock, now);
+    persist_then(std::move(pending), [this, who, id, next = std::move(next), played = *played,
+                                      clock = std::move(clock),
+                                      received](store_result<void> ok, batch& events) mutable {
+      if (!ok) return fail(who, id, storage_failed());
+      reply(*who.conn, id, {{"room", settings_.id}, {"move", played}, {"version", version_ + 1}});
+      commit_move(std::move(next), played, events, std::move(clock));
+      metrics_.observe_move_seconds(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - received).count());
+    });
+  });
+}
+
+// The move event, with the clocks after it when the game is timed (`clock` is advanced), and the
+// game_over that the move or the game-turn limit of the time control causes.
+void room::stage_move(batch& pending, int mover, const engine::state& next,
+                      const std::string& played, game_clock& clock,
+                      std::chrono::steady_clock::time_point now) const {
+  const bool over = next.is_terminal();
+  const bool halted = !over && clock.turn_limit_reached(moves_.size() + 1, settings_.seats);
+  json fields{{"seat", mover},
+              {"move", played},
+              {"ply", moves_.size() + 1},
+              {"to_move", over || halted ? json(nullptr) : json(next.current_player())},
+              {"position", next.to_text()}};
+  if (clock.timed()) {
+    clock.moved(over || halted ? -1 : next.current_player(), now);
+    fields["clocks"] = clock.readings(now);
+  }
+  stage(pending, "move", std::move(fields), true);
+  if (over)
+    stage(pending, "game_over", {{"outcome", outcome_to_json(ranked(*next.outcome(), true))}},
+          true);
+  if (halted)
+    stage(pending, "game_over", {{"outcome", outcome_to_json(halted_outcome(next))}}, true);
+}
+
+void room::commit_move(std::unique_ptr<engine::state> next, const std::string& played,
+                       batch& pending, game_clock clock) {
+  state_ = std::move(next);
+  clock_ = std::move(clock);
+  moves_.push_back(played);
+  draw_offers_.clear();  // a move answers every offer
+  ++metrics_.moves_total;
+  publish(std::move(pending[0]));
+  if (pending.size() > 1) {
+    auto result = outcome_from_json(pending[1].body["outcome"]);  // before the event moves
+    return conclude(std::move(result), std::move(pending[1]));
+  }
+  arm_clock();
+  schedule_bot();
+}
+
+// Bots move from their own handler, so a game between bots never runs as one long call. A room of
+// bots only is paced (limits::bot_moves_per_second), so that spectators reading at a normal pace
+// keep up, and capped (limits::bot_only_max_moves), so that its log stays bounded.
+void room::schedule_bot(std::chrono::milliseconds delay) {
+  if (status_ != status::playing || !seats_[state_->current_player()].bot) return;
+  if (delay.count() == 0 && bots_only()) {
+    if (static_cast<int>(moves_.size()) >= limit_.bot_only_max_moves) {
+      metrics_.count_refusal("bot_only_max_moves");
+      engine::outcome stopped{
+          std::vector<int>(seats_.size(), 1), std::vector<double>(seats_.size(), 0.0),
+          "bot_move_cap",
+          "stopped after " + std::to_string(moves_.size()) + " moves: only bots were left playing"};
+      if (!finish(std::move(stopped))) schedule_bot(store_retry);
+      return;
+    }
+    delay = std::chrono::milliseconds(
+        static_cast<std::int64_t>(1000 / std::max(limit_.bot_moves_per_second, 0.001)));
+  }
+  if (delay.count() == 0) {
+    return on_strand([this] { bot_move(); });
+  }
+  bot_timer_.expires_after(delay);
+  when_due(bot_timer_, [this] { bot_move(); });
+}
+
+bool room::bots_only() const {
+  return std::all_of(seats_.begin(), seats_.end(),
+                     [](const seat& s) { return s.bot != nullptr || s.retired; });
+}
+
+void room::bot_move() {
+  if (status_ != status::playing) return;
+  int mover = state_->current_player();
+  const engine::bot* b = seats_[mover].bot;
+  if (!b) return;
+  auto choice = b->choose(*state_, rng_);
+  auto next = state_->clone();
+  auto played = choice ? next->play(*choice) : std::unexpected(choice.error());
+  if (!played) {  // e.g. a table the bot needs is not loaded: the bot's seat loses
+    if (!finish(
+            forfeit_outcome(mover, "bot_failed",
+                            seats_[mover].name + " could not move: " + played.error().message))) {
+      schedule_bot(store_retry);
+    }
+    return;
+  }
+  batch pending;
+  game_clock clock = clock_;
+  stage_move(pending, mover, *next, *played, clock, host_.now());
+  if (!persist(pending)) return schedule_bot(store_retry);
+  commit_move(std::move(next), *played, pending, std::move(clock));
+}
+
+std::optional<protocol::error> room::check_in_game(const member& who, bool needs_seat) const {
+  if (needs_seat && seat_of(who.player) < 0) {
+    return app_error("not_your_seat", "you hold no seat here");
+  }
+  if (needs_seat && seats_[seat_of(who.player)].retired) {
+    return app_error("not_your_seat", "you retired from this game; you can watch it");
+  }
+  if (status_ == status::closed) return app_error("unknown_room", "there is no such room", "room");
+  if (status_ != status::playing) {
+    return app_error(status_ == status::finished ? "game_over" : "game_not_started",
+                     "there is no game in progress");
+  }
+  return std::nullopt;
+}
+
+void room::resign(member who, json id) {
+  on_strand([this, who = std::move(who), id = std::move(id)] {
+    if (auto e = check_in_game(who, true)) return fail(who, id, *e);
+    int index = seat_of(who.player);
+    // With three or more the others play on without the resigning seat (vacate()).
+    const bool ok =
+        seats_.size() > 2
+            ? vacate(index, "resignation")
+            : finish(forfeit_outcome(index, "resignation", seats_[index].name + " resigned"));
+    if (!ok) return fail(who, id, storage_failed());
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+  });
+}
+
+void room::offer_draw(member who, json id) {
+  on_strand([this, who = std::move(who), id = std::move(id)] {
+    if (auto e = check_in_game(who, true)) return fail(who, id, *e);
+    const auto& g = *settings_.spec.game_ptr;
+    if (!g.draws_by_agreement()) {
+      return fail(who, id,
+                  app_error("draws_not_allowed",
+                            std::string(g.display_name()) + " has no draws by agreement"));
+    }
+    const int index = seat_of(who.player);
+    if (draw_offers_.contains(index)) {  // already offered: nothing changes
+      return reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+    }
+    const int playing = seats_in_play();
+    if (static_cast<int>(draw_offers_.size()) + 1 == playing) {  // everyone else offered: agreed
+      const int n = static_cast<int>(seats_.size());
+      engine::outcome drawn{std::vector<int>(n, 1), std::vector<double>(n, 0.0), "agreement",
+                            "drawn by agreement"};
+      for (int i = 0; i < n; ++i) {
+        if (!seats_[i].gone) drawn.scores[i] = 1.0 / playing;
+      }
+      if (!finish(ranked(std::move(drawn), false))) return fail(who, id, storage_failed());
+    } else {
+      if (!emit("draw_offered", {{"seat", index}})) return fail(who, id, storage_failed());
+      draw_offers_.insert(index);
+    }
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+  });
+}
+
+void room::decline_draw(member who, json id) {
+  on_strand([this, who = std::move(who), id = std::move(id)] {
+    if (auto e = check_in_game(who, true)) return fail(who, id, *e);
+    if (draw_offers_.empty()) {
+      return fail(who, id, app_error("no_draw_offer", "nobody is offering a draw"));
+    }
+    if (!emit("draw_declined", {{"seat", seat_of(who.player)}})) {
+      return fail(who, id, storage_failed());
+    }
+    draw_offers_.clear();
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+  });
+}
+
+void room::administer(member who, json id, std::optional<std::vector<int>> ranks,
+                      std::string note) {
+  on_strand([this, who = std::move(who), id = std::move(id), ranks = std::move(ranks),
+             note = std::move(note)] {
+    if (auto e = check_in_game(who, false)) return fail(who, id, *e);
+    const int n = static_cast<int>(seats_.size());
+    engine::outcome result;
+    if (!ranks) {
+      result = {std::vector<int>(n, 1), std::vector<double>(n, 0.0), "aborted",
+                note.empty() ? "aborted by the administrator" : note};
+    } else {
+      if (static_cast<int>(ranks->size()) != n ||
+          std::any_of(ranks->begin(), ranks->end(), [n](int r) { return r > n; })) {
+        return fail(who, id,
+                    app_error("bad_ranks",
+                              "ranks needs one rank from 1 to " + std::to_string(n) +
+                                  " for each of the " + std::to_string(n) + " seats",
+                              "ranks"));
+      }
+      // Each player scores a point for every player ranked below and half for every one level.
+      result = {*ranks, std::vector<double>(n, 0.0), "adjudication",
+                note.empty() ? "adjudicated by the administrator" : note};
+      for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < n; ++j) {
+          if (i == j) continue;
+          result.scores[i] += (*ranks)[i] < (*ranks)[j]    ? 1.0
+                              : (*ranks)[i] == (*ranks)[j] ? 0.5
+                                                           : 0;
+        }
+        if (n > 1) result.scores[i] /= n - 1;
+      }
+    }
+    if (!finish(std::move(result))) return fail(who, id, storage_failed());
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+  });
+}
+
+void room::add_time(member who, json id, int seat_index, std::chrono::seconds extra) {
+  on_strand([this, who = std::move(who), id = std::move(id), seat_index, extra] {
+    if (auto e = check_in_game(who, false)) return fail(who, id, *e);
+    if (!clock_.timed()) return fail(who, id, app_error("not_timed", "this room has no clocks"));
+    if (seat_index >= static_cast<int>(seats_.size())) {
+      return fail(who, id,
+                  app_error("bad_seat", "there is no seat " + std::to_string(seat_index), "seat"));
+    }
+    const auto now = host_.now();
+    game_clock after = clock_;
+    after.add_time(seat_index, extra);
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(extra).count();
+    if (!emit("time_added",
+              {{"seat", seat_index}, {"added_ms", ms}, {"clocks", after.readings(now)}})) {
+      return fail(who, id, storage_failed());
+    }
+    clock_ = std::move(after);
+    arm_clock();
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+  });
+}
+
+void room::legal_moves(member who, json id) {
+  on_strand([this, who = std::move(who), id = std::move(id)] {
+    if (!is_member(who.player)) {
+      return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
+    }
+    if (auto e = check_in_game(who, false)) return fail(who, id, *e);
+    reply(*who.conn, id,
+          {{"room", settings_.id},
+           {"version", version_},
+           {"to_move", state_->current_player()},
+           {"moves", state_->legal_moves()},
+           // Esiema's sowings can number millions: then only part is listed, and clients must
+           // build the move themselves (any legal move is accepted).
+           {"complete", state_->lists_all_moves()}});
+  });
+}
+
+void room::analyze(member who, json id) {
+  on_strand([this, who = std::move(who), id = std::move(id)] {
+    if (!is_member(who.player)) {
+      return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
+    }
+    if (seat_of(who.player) >= 0 && status_ == status::playing && !settings_.practice) {
+      return fail(who, id,
+                  app_error("analysis_not_allowed",
+                            "players get hints only in practice rooms; spectators always"));
+    }
+    if (!state_) return fail(who, id, app_error("game_not_started", "the game has not started"));
+    auto analysis = settings_.spec.game_ptr->analyze(*state_);
+    if (!analysis) {
+      return fail(who, id, app_error(analysis.error().code, analysis.error().message));
+    }
+    reply(*who.conn, id,
+          {{"room", settings_.id}, {"version", version_}, {"analysis", std::move(*analysis)}});
+  });
+}
+
+// ---- connections -----------------------------------------------------------------------------
+
+void room::disconnected(std::string player, const peer* conn) {
+  on_strand([this, player = std::move(player), conn] {
+    if (auto it = spectators_.find(player); it != spectators_.end()) {
+      auto current = it->second.conn.lock();
+      if (!current || current.get() == conn) {
+        remove_member(player);
+        maybe_close();
+      }
+      return;
+    }
+    int index = seat_of(player);
+    if (index < 0) return;
+    seat& s = seats_[index];
+    auto current = s.conn.lock();
+    if (current && current.get() != conn) return;  // an older connection; the seat moved on
+    s.connected = false;
+    s.conn.reset();
+    if (status_ == status::finished || status_ == status::closed) return maybe_close();
+    if (s.retired) return;  // out of play already: there is nothing to hold for them
+    // Connection news is not worth refusing anything for: when it cannot be written the event is
+    // left out (the log stays gapless) and the seat is dropped all the same.
+    (void)emit("player_dropped",
+               {{"seat", index}, {"player", player}, {"grace_ms", limit_.reconnect_grace.count()}});
+    start_grace(index, limit_.reconnect_grace);
+  });
+}
+
+void room::reconnected(member who) {
+  on_strand([this, who = std::move(who)] {
+    if (auto it = spectators_.find(who.player); it != spectators_.end()) {
+      it->second.conn = who.conn;
+      return;
+    }
+    int index = seat_of(who.player);
+    if (index < 0) return;
+    seat& s = seats_[index];
+    s.conn = who.conn;
+    if (s.connected) return;
+    s.connected = true;
+    s.grace.reset();  // cancels the timer
+    if (!s.retired && (status_ == status::waiting || status_ == status::playing)) {
+      (void)emit("player_returned", {{"seat", index}, {"player", who.player}});
+    }
+  });
+}
+
+void room::start_grace(int index, std::chrono::milliseconds after) {
+  seat& s = seats_[index];
+  s.grace = std::make_unique<boost::asio::steady_timer>(strand_, after);
+  when_due(*s.grace, [this, index] { grace_expired(index); });
+}
+
+void room::grace_expired(int index) {
+  if (index >= static_cast<int>(seats_.size())) return;
+  const seat& s = seats_[index];
+  if (s.connected || s.player.empty() || s.retired) return;
+  const std::string player = s.player;
+  const std::string name = s.name;
+  const status before = status_;
+  batch pending;
+  engine::outcome result;
+  if (before == status::playing && seats_.size() > 2) {  // the others play on
+    if (!vacate(index, "abandonment")) start_grace(index, store_retry);
+    return;
+  }
+  if (before == status::playing) {
+    result = forfeit_outcome(index, "abandonment", name + " did not come back in time");
+    stage(pending, "game_over", {{"outcome", outcome_to_json(result)}}, true);
+  } else if (before == status::waiting) {
+    stage(pending, "player_left",
+          {{"seat", index}, {"player", player}, {"name", name}, {"reason", "timeout"}});
+  }
+  if (!persist(pending)) return start_grace(index, store_retry);
+  // Membership goes first, so that whoever hears of the outcome finds the seat already released.
+  remove_member(player);  // frees the seat of a waiting room
+  if (before == status::playing) conclude(std::move(result), std::move(pending[0]));
+  if (before == status::waiting) publish(std::move(pending[0]));
+  maybe_close();
+}
+
+// In a game of three or more, a seat whose player is gone (resigned, left, abandoned, flagged)
+// does not end the game for the others: it retires from play where the room's policy says so,
+// and always on a resignation, when the game can retire a player; else the built-in random bot
+// plays it on. False, and nothing changed, when the store refused the events.
+bool room::vacate(int index, const std::string& reason) {
+  if (settings_.vacated == vacated_policy::retire || resigned(reason)) {
+    auto next = state_->clone();
+    if (next->retire(index)) return retire_seat(index, reason, std::move(next));
+  }
+  return take_over(index, reason);
+}
+
+// `next` is the state with the seat retired; the event carries the position it leads to (and the
+// clocks, when the seat to move changed), and the game's end when one player is left.
+bool room::retire_seat(int index, const std::string& reason, std::unique_ptr<engine::state> next) {
+  const std::string player = seats_[index].player;
+  const auto now = host_.now();
+  const bool over = next->is_terminal();
+  game_clock clock = clock_;
+  json fields{{"seat", index},
+              {"player", player},
+              {"reason", reason},
+              {"to_move", over ? json(nullptr) : json(next->current_player())},
+              {"position", next->to_text()}};
+  if (clock.timed()) {
+    if (over || next->current_player() != clock.running()) {
+      clock.moved(over ? -1 : next->current_player(), now);
+    }
+    fields["clocks"] = clock.readings(now);
+  }
+  batch pending;
+  stage(pending, "seat_retired", std::move(fields), true);
+  seats_[index].retired = true;  // for ranked(), and kept only once the events are durable
+  mark_gone(index);
+  if (over)
+    stage(pending, "game_over", {{"outcome", outcome_to_json(ranked(*next->outcome(), true))}},
+          true);
+  if (!persist(pending)) {
+    seats_[index].retired = false;
+    seats_[index].gone = 0;
+    return false;
+  }
+  state_ = std::move(next);
+  clock_ = std::move(clock);
+  draw_offers_.clear();  // the position changed, as after a move
+  seats_[index].grace.reset();
+  // A resigning player may stay and watch; one who is gone is a member no more.
+  if (!resigned(reason)) remove_member(player);
+  publish(std::move(pending[0]));
+  if (over) {
+    auto result = outcome_from_json(pending[1].body["outcome"]);
+    conclude(std::move(result), std::move(pending[1]));
+    return true;
+  }
+  arm_clock();
+  schedule_bot();
+  return true;
+}
+
+void room::mark_gone(int index) {
+  int before = 0;
+  for (const auto& s : seats_)
+    before += s.gone > 0;
+  seats_[index].gone = before + 1;
+}
+
+int room::seats_in_play() const {
+  return static_cast<int>(
+      std::count_if(seats_.begin(), seats_.end(), [](const seat& s) { return s.gone == 0; }));
+}
+
+// Seats out of the contest rank below every other seat, a later one above an earlier one. An
+// engine's outcome ranks its retired players itself (Esiema by the order of going out, which
+// counts the eliminations of its rules too), so there only a resigned seat that the bot played
+// on (a game that cannot retire players) is moved down, whatever its result.
+engine::outcome room::ranked(engine::outcome result, bool by_engine) const {
+  const int n = static_cast<int>(seats_.size());
+  if (static_cast<int>(result.ranks.size()) != n) return result;
+  auto demoted = [&](int i) { return seats_[i].gone > 0 && !(by_engine && seats_[i].retired); };
+  std::vector<int> ranks(n);
+  for (int i = 0; i < n; ++i) {
+    int below = 0;  // playing seats ranked better, or demoted seats that left later
+    for (int j = 0; j < n; ++j) {
+      if (demoted(i)) {
+        below += !demoted(j) || seats_[j].gone > seats_[i].gone;
+      } else {
+        below += !demoted(j) && result.ranks[j] < result.ranks[i];
+      }
+    }
+    ranks[i] = below + 1;
+  }
+  result.ranks = std::move(ranks);
+  return result;
+}
+
+// Played on by the built-in random bot, so the others can finish their game.
+bool room::take_over(int index, const std::string& reason) {
+  const engine::bot* b = engine::find_bot(*settings_.spec.game_ptr, "random");
+  const std::string player = seats_[index].player;
+  batch pending;
+  stage(pending, "seat_taken_over",
+        {{"seat", index}, {"player", player}, {"bot", b->name()}, {"reason", reason}});
+  if (!persist(pending)) return false;
+  if (resigned(reason)) mark_gone(index);  // the bot plays on, but the seat ranks last
+  remove_member(player);
+  hand_to_bot(index, *b);
+  publish(std::move(pending[0]));
+  arm_clock();
+  schedule_bot();
+  return true;
+}
+
+void room::hand_to_bot(int index, const engine::bot& b) {
+  seat& s = seats_[index];
+  s.name += " (" + std::string(b.name()) + " bot)";
+  s.player = bot_player(index, b);
+  s.bot = &b;
+  s.conn.reset();
+  s.connected = true;
+  s.grace.reset();
+}
+
+void room::shut_down() {
+  on_strand([this] {
+    for (auto& s : seats_)
+      s.grace.reset();
+    linger_.cancel();
+    bot_timer_.cancel();
+  });
+}
+
+// ---- game flow -------------------------------------------------------------------------------
+
+void room::seat_player(int index, const std::string& player, const std::string& name,
+                       const engine::bot* b) {
+  seat& s = seats_[index];
+  s.player = player;
+  s.name = name;
+  s.bot = b;
+  s.connected = true;
+}
+
+// Bots never keep a room open on their own.
+bool room::has_humans(bool connected_only) const {
+  for (const auto& s : seats_) {
+    if (!s.player.empty() && !s.bot && (!connected_only || s.connected)) return true;
+  }
+  return false;
+}
+
+// The seated players in seat order: who plays once the game starts (empty seats are dropped).
+json room::players_json() const {
+  json players = json::array();
+  for (const auto& s : seats_) {
+    if (!s.player.empty()) players.push_back({{"player", s.player}, {"name", s.name}});
+  }
+  return players;
+}
+
+void room::stage_start(batch& pending, opening& first) const {
+  json players = players_json();
+  const int n = static_cast<int>(players.size());
+  auto made = settings_.spec.game_ptr->new_state(n, settings_.spec.params, settings_.seed);
+  if (!made) {
+    // Creation set the game up for every seat; a start before the room is full can still be
+    // refused (Shiamgon's disc-small with 4 of its 5 seats taken, a handicap for an empty seat).
+    stage(pending, "game_over", {{"outcome", nullptr}, {"error", made.error().message}});
+    return;
+  }
+  first.state = std::move(*made);
+  json fields{{"players", players},
+              {"to_move", first.state->current_player()},
+              {"position", first.state->to_text()}};
+  if (settings_.timing.timed()) {
+    const auto now = host_.now();
+    first.clock = game_clock(settings_.timing, n);
+    first.clock.start(first.state->current_player(), now);
+    fields["time_control"] = time_control_text(settings_.timing);
+    fields["clocks"] = first.clock.readings(now);
+  }
+  stage(pending, "game_started", std::move(fields), true);
+}
+
+// `first.state` is null when the engine could not set up the game (`started` is then a
+// game_over).
+void room::begin_game(opening first, event started) {
+  // Starting early drops the empty seats; the seated players keep their order.
+  std::erase_if(seats_, [](const seat& s) { return s.player.empty(); });
+  settings_.seats = static_cast<int>(seats_.size());
+  if (!first.state) {
+    // A finished room like any other: the lobby and the store (the game_over event) say so too,
+    // and it closes after the same lingering.
+    status_ = status::finished;
+    publish(std::move(started));
+    if (settings_.is_public) publish_summary("updated");
+    linger_.expires_after(limit_.finished_room_linger);
+    when_due(linger_, [this] { close_room(); });
+    return;
+  }
+  state_ = std::move(first.state);
+  clock_ = std::move(first.clock);
+  status_ = status::playing;
+  publish(std::move(started));
+  if (settings_.is_public) publish_summary("updated");
+  arm_clock();
+  schedule_bot();
+}
+
+// ---- clocks ----------------------------------------------------------------------------------
+
+void room::clock_changed() {
+  on_strand([this] { check_clock(); });
+}
+
+// The timer wakes the room when the running seat's flag falls or the game time runs out; the
+// decision is always taken against the time source, so an early or late wake-up is harmless.
+void room::arm_clock() {
+  flag_timer_.cancel();
+  if (status_ != status::playing) return;
+  auto due = clock_.flag_at();
+  if (auto halt = clock_.halt_at(); halt && (!due || *halt < *due)) due = halt;
+  if (!due) return;
+  auto wait = std::max(*due - host_.now(), std::chrono::steady_clock::duration::zero());
+  flag_timer_.expires_after(wait + std::chrono::milliseconds(1));
+  when_due(flag_timer_, [this] { check_clock(); });
+}
+
+void room::check_clock() {
+  if (status_ != status::playing) return;
+  auto ended = clock_expired(host_.now());
+  if (!ended) return arm_clock();
+  if (ended->reason == "timeout" && seats_.size() > 2) {
+    if (vacate(clock_.running(), "timeout")) return;
+  } else if (finish(*ended)) {
+    return;
+  }
+  // The store refused: try again shortly, the flag stays down.
+  flag_timer_.expires_after(store_retry);
+  when_due(flag_timer_, [this] { check_clock(); });
+}
+
+std::optional<engine::outcome> room::clock_expired(
+    std::chrono::steady_clock::time_point now) const {
+  if (status_ != status::playing || !clock_.timed()) return std::nullopt;
+  if (auto halt = clock_.halt_at(); halt && now >= *halt) return halted_outcome(*state_);
+  auto flag = clock_.flag_at();
+  if (!flag || now <= *flag) return std::nullopt;
+  const int index = clock_.running();
+  if (seats_[index].bot) return std::nullopt;  // a bot moves at once; it is never flagged
+  return forfeit_outcome(index, "timeout", seats_[index].name + " ran out of time");
+}
+
+// Play stopped by the game-time limit (Arimaa's G): the engine's rule decides, or it is a draw
+// for a game without one.
+engine::outcome room::halted_outcome(const engine::state& s) const {
+  auto result = s.outcome_when_halted();
+  if (!result) {
+    const int n = static_cast<int>(seats_.size());
+    result = engine::outcome{std::vector<int>(n, 1), std::vector<double>(n, 1.0 / n), "", ""};
+  }
+  result->reason = "game_time_limit";
+  result->description = "the game time of " + time_control_text(settings_.timing) + " ran out" +
+                        (result->description.empty() ? "" : ": " + result->description);
+  return *result;
+}
+
+engine::outcome room::forfeit_outcome(int index, const std::string& reason,
+                                      const std::string& description) const {
+  const int n = static_cast<int>(seats_.size());
+  engine::outcome result;
+  result.ranks.assign(n, 1);
+  result.scores.assign(n, n == 2 ? 1.0 : 0.0);
+  result.ranks[index] = n == 1 ? 1 : 2;
+  result.scores[index] = 0;
+  result.reason = reason;
+  result.description = description;
+  return result;
+}
+
+bool room::finish(engine::outcome result) {
+  batch pending;
+  stage(pending, "game_over", {{"outcome", outcome_to_json(result)}}, true);
+  if (!persist(pending)) return false;
+  conclude(std::move(result), std::move(pending[0]));
+  return true;
+}
+
+void room::conclude(engine::outcome result, event over) {
+  outcome_ = std::move(result);
+  status_ = status::finished;
+  clock_.stop(host_.now());
+  flag_timer_.cancel();
+  ++metrics_.games_finished_total;
+  for (auto& s : seats_)
+    s.grace.reset();
+  bot_timer_.cancel();
+  publish(std::move(over));
+  if (settings_.is_public) publish_summary("updated");
+  linger_.expires_after(limit_.finished_room_linger);
+  when_due(linger_, [this] { close_room(); });
+}
+
+void room::remove_member(const std::string& player) {
+  bool removed = spectators_.erase(player) > 0;
+  int index = seat_of(player);
+  if (index >= 0 && status_ == status::waiting) {
+    seats_[index] = seat{};
+    removed = true;
+  } else if (index >= 0) {
+    // A seat in a started game keeps its name for the record; only the connection goes.
+    seats_[index].conn.reset();
+    seats_[index].connected = false;
+    removed = true;
+  }
+  if (!removed) return;
+  host_.member_removed(player, settings_.id);
+  if (settings_.is_public && status_ != status::closed) publish_summary("updated");
+}
+
+void room::maybe_close() {
+  if (status_ == status::closed || status_ == status::playing) return;
+  bool anyone = !spectators_.empty() || has_humans(status_ != status::waiting);
+  if (!anyone) close_room();
+}
+
+void room::close_room() {
+  if (status_ == status::closed) return;
+  status_ = status::closed;
+  linger_.cancel();
+  bot_timer_.cancel();
+  flag_timer_.cancel();
+  // Closing goes ahead even when it cannot be written: nobody can reach the room afterwards, and
+  // a stored room that still looks open comes back at the next start with nobody in it and
+  // closes again (a finished one is not brought back at all).
+  batch pending;
+  stage(pending, "room_closed", {});
+  (void)persist(pending);
+  publish(std::move(pending[0]));
+  for (auto& s : seats_) {
+    s.grace.reset();
+    if (!s.player.empty() && !s.bot) host_.member_removed(s.player, settings_.id);
+  }
+  for (const auto& [player, sp] : spectators_)
+    host_.member_removed(player, settings_.id);
+  spectators_.clear();
+  if (settings_.is_public) publish_summary("closed");
+  --metrics_.rooms;
+  host_.room_closed(settings_.id, settings_.creator);
+}
+
+// ---- checks ----------------------------------------------------------------------------------
+
+bool room::guard_open(const member& who, const json& id) {
+  if (status_ == status::closed) {
+    fail(who, id, app_error("unknown_room", "there is no room " + settings_.id, "room"));
+    return false;
+  }
+  if (status_ == status::finished) {
+    fail(who, id, app_error("game_over", "the game in this room is over"));
+    return false;
+  }
+  return true;
+}
+
+bool room::check_invite(const std::optional<std::string>& invite, const member& who,
+                        const json& id) {
+  if (settings_.is_public || is_member(who.player) || invite == settings_.invite_code) return true;
+  fail(who, id,
+       app_error("bad_invite_code", "this room is private: a valid invite_code is needed",
+                 "invite_code"));
+  return false;
+}
+
+int room::seat_of(const std::string& player) const {
+  for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
+    if (seats_[i].player == player) return i;
+  }
+  return -1;
+}
+
+bool room::is_member(const std::string& player) const {
+  return seat_of(player) >= 0 || spectators_.contains(player);
+}
+
+int room::seats_taken() const {
+  int n = 0;
+  for (const auto& s : seats_)
+    n += s.player.empty() ? 0 : 1;
+  return n;
+}
+
+std::optional<protocol::error> room::check_mover(const member& who) const {
+  if (status_ == status::closed) return app_error("unknown_room", "there is no such room", "room");
+  int index = seat_of(who.player);
+  if (index < 0) {
+    return app_error("not_your_seat", spectators_.contains(who.player)
+                                          ? "spectators cannot move"
+                                          : "you hold no seat in this room");
+  }
+  if (status_ == status::waiting) {
+    return app_error("game_not_started", "the game has not started yet");
+  }
+  if (status_ == status::finished) return app_error("game_over", "the game is over");
+  int to_move = state_->current_player();
+  if (to_move != index) {
+    return app_error("not_your_turn", "it is " + seats_[to_move].name + "'s turn (seat " +
+                                          std::to_string(to_move) + ")");
+  }
+  return std::nullopt;
+}
+
+}  // namespace boardroom::server

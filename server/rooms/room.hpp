@@ -1,0 +1,298 @@
+#pragma once
+// One game table: seats, spectators, the engine state and the numbered event log.
+//
+// Everything a room owns is touched only on its strand, so game code runs single-threaded and
+// lock-free; the public methods may be called from any thread and post themselves there. A room
+// holds weak references to its members' connections: a dropped connection keeps its seat for the
+// reconnect grace period, and a returning identity is bound to the seat again.
+//
+// Durability: every event is written to the store before anything else happens. A request first
+// works out its events (a move is played on a clone of the engine state), then appends them in
+// one transaction, and only then changes the room, replies and broadcasts. When the append fails
+// the room is exactly as before and the client gets `storage_failed`. At server start a room is
+// rebuilt by replaying its log through the engine (restore()), so its version and recent events
+// are what clients saw before the restart.
+
+#include <chrono>
+#include <deque>
+#include <expected>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <nlohmann/json.hpp>
+
+#include "engine/core/bot.hpp"
+#include "engine/core/registry.hpp"
+#include "protocol/messages.hpp"
+#include "server/config.hpp"
+#include "server/rooms/game_clock.hpp"
+#include "server/storage/journal.hpp"
+#include "server/net/peer.hpp"
+#include "server/storage/store.hpp"
+#include "server/rooms/time_control.hpp"
+
+namespace boardroom::server {
+
+class lobby;
+class metrics;
+
+// Who is asking: a player identity and the connection it speaks through.
+struct member {
+  std::string player;  // identity id
+  std::string name;
+  std::shared_ptr<peer> conn;
+};
+
+// What a room needs from the rest of the server.
+class room_host {
+ public:
+  virtual ~room_host() = default;
+  virtual void member_added(const std::string& player, const std::string& room) = 0;
+  virtual void member_removed(const std::string& player, const std::string& room) = 0;
+  virtual void room_closed(const std::string& room, const std::string& creator) = 0;
+  virtual std::chrono::steady_clock::time_point now() const = 0;  // for the clocks
+  virtual journal& event_journal() = 0;                           // group commit of moves
+};
+
+// What becomes of a seat whose player is gone (abandoned, flagged) in a game of three or more:
+// the built-in random bot plays it on, or it retires from play (the engine's retire()). A
+// resignation retires the seat under either policy where the game can retire players.
+enum class vacated_policy { bot, retire };
+std::optional<vacated_policy> parse_vacated_policy(std::string_view text);
+const char* vacated_policy_text(vacated_policy p);
+
+struct room_settings {
+  std::string id;
+  engine::game_spec spec;
+  int seats = 2;
+  bool is_public = true;
+  bool auto_start = true;
+  std::string invite_code;                 // private rooms only
+  std::string creator;                     // identity id
+  std::uint64_t seed = 0;                  // for the engine's setup and the bots' choices
+  std::map<int, const engine::bot*> bots;  // seats played by built-in players
+  bool practice = false;                   // players may ask for hints
+  std::chrono::system_clock::time_point created = std::chrono::system_clock::now();
+  time_control timing;  // chosen at creation; "none" by default
+  vacated_policy vacated = vacated_policy::bot;
+};
+
+// The error a client gets when the store could not record what it asked for.
+protocol::error storage_failed();
+
+class room : public std::enable_shared_from_this<room> {
+ public:
+  using executor = boost::asio::strand<boost::asio::io_context::executor_type>;
+
+  room(boost::asio::io_context& io, room_settings settings, const limits& limit, room_host& host,
+       lobby& directory, metrics& stats, store& storage);
+
+  // Rebuilds a room from its record and its whole log by replaying the events through the
+  // engine; or says which event cannot be replayed. Touches nothing outside the room.
+  static std::expected<std::shared_ptr<room>, std::string> restore(
+      boost::asio::io_context& io, const stored_room& stored, const limits& limit, room_host& host,
+      lobby& directory, metrics& stats, store& storage);
+
+  const std::string& id() const { return settings_.id; }
+  const std::string& creator() const { return settings_.creator; }
+
+  // After restore(), before the io_context runs: where the log left the room (a room whose last
+  // events ended it is not brought back, see hub::restore()).
+  room_status restored_status() const { return status_; }
+
+  // After restore() and after the host knows the room: registers the seated identities with the
+  // host, marks seats that were connected as dropped (a `player_dropped` event each) and gives
+  // every seat a fresh grace period, since nobody could reconnect while the server was down.
+  // Runs before the io_context does; fails only when the store cannot record the events.
+  store_result<void> resume_after_restart();
+
+  // Called once by the creator's request; `seat` is the creator's seat or -1 for none. The room
+  // record and its first events are stored first; if that fails the creator gets
+  // `storage_failed` and the room closes without ever having been visible.
+  void open(member creator, int seat, nlohmann::json request_id);
+
+  void join(member who, std::optional<int> seat, std::optional<std::string> invite,
+            nlohmann::json request_id);
+  void spectate(member who, std::optional<std::string> invite, nlohmann::json request_id);
+  void leave(member who, nlohmann::json request_id);
+  void start(member who, nlohmann::json request_id);
+  void sync(member who, std::int64_t since, nlohmann::json request_id);
+  void move(member who, std::string move, std::optional<std::int64_t> version,
+            nlohmann::json request_id, std::chrono::steady_clock::time_point received);
+  void resign(member who, nlohmann::json request_id);
+  void legal_moves(member who, nlohmann::json request_id);
+  void analyze(member who, nlohmann::json request_id);
+
+  // Connection events for an identity that is a member here.
+  void disconnected(std::string player, const peer* conn);
+  void reconnected(member who);
+
+  // Server shutdown: cancel timers so the io_context can drain.
+  void shut_down();
+
+  // Draws: an offer stands until the next move or a refusal; when every player has offered, the
+  // game is drawn by agreement. Games that forbid draws (Arimaa) refuse offers.
+  void offer_draw(member who, nlohmann::json id);
+  void decline_draw(member who, nlohmann::json id);
+
+  // Administrator (the hub checked the token): ends the game with `ranks` per seat, or aborts it
+  // without a result when there are none.
+  void administer(member who, nlohmann::json id, std::optional<std::vector<int>> ranks,
+                  std::string note);
+  void add_time(member who, nlohmann::json id, int seat, std::chrono::seconds extra);
+
+  // The time source was moved by hand (tests): look at the clocks now.
+  void clock_changed();
+
+ private:
+  using status = room_status;
+
+  struct seat {
+    std::string player;  // empty: free
+    std::string name;
+    const engine::bot* bot = nullptr;  // a built-in player holds the seat
+    std::weak_ptr<peer> conn;
+    bool connected = false;
+    std::unique_ptr<boost::asio::steady_timer> grace;  // running while dropped
+    bool retired = false;  // out of play (the engine skips it); its player may stay and watch
+    int gone = 0;          // k: the k-th seat out of the contest (retired, or resigned to the bot)
+  };
+  struct spectator {
+    std::string name;
+    std::weak_ptr<peer> conn;
+  };
+  struct event {
+    std::int64_t version = 0;
+    nlohmann::json body;
+    frame_ptr frame;  // serialized once for every member
+    bool changes_position = false;
+    std::string text;  // while staged: the body as JSON text, for the store and the frame
+  };
+  using batch = std::vector<event>;  // events that become durable together
+
+  static bool resigned(const std::string& reason);  // gave the seat up of their own will
+
+  // Every request runs through on_strand() and every timer's handler through when_due(), both
+  // into when_free(): while a move waits for the journal (awaiting_store_), what arrives is held
+  // in order and runs after the move's continuation, so the room never numbers or plays anything
+  // on a state that is not yet durable.
+  template <class F>
+  void on_strand(F&& f);
+  template <class F>
+  void when_due(boost::asio::steady_timer& timer, F f);
+  template <class F>
+  void when_free(F&& f);
+  void run_held();
+
+  bool guard_open(const member& who, const nlohmann::json& id);
+  bool check_invite(const std::optional<std::string>& invite, const member& who,
+                    const nlohmann::json& id);
+  int seat_of(const std::string& player) const;
+  bool is_member(const std::string& player) const;
+  int seats_taken() const;
+  std::optional<protocol::error> check_mover(const member& who) const;
+  // A running game, and (when `needs_seat`) a seat in it: the checks of resign, draws, admin.
+  std::optional<protocol::error> check_in_game(const member& who, bool needs_seat) const;
+
+  void seat_player(int index, const std::string& player, const std::string& name,
+                   const engine::bot* b);
+  bool has_humans(bool connected_only) const;
+  nlohmann::json players_json() const;
+  struct opening {  // a game about to start, before its event is durable
+    std::unique_ptr<engine::state> state;
+    game_clock clock;
+  };
+  void stage_start(batch& pending, opening& first) const;
+  void begin_game(opening first, event started);
+  void stage_move(batch& pending, int mover, const engine::state& next, const std::string& played,
+                  game_clock& clock, std::chrono::steady_clock::time_point now) const;
+  void commit_move(std::unique_ptr<engine::state> next, const std::string& played, batch& pending,
+                   game_clock clock);
+  void arm_clock();
+  void check_clock();
+  std::optional<engine::outcome> clock_expired(std::chrono::steady_clock::time_point now) const;
+  engine::outcome halted_outcome(const engine::state& s) const;
+  void schedule_bot(std::chrono::milliseconds delay = std::chrono::milliseconds(0));
+  void bot_move();
+  bool bots_only() const;  // no seat left to a person
+  engine::outcome forfeit_outcome(int seat_index, const std::string& reason,
+                                  const std::string& description) const;
+  bool finish(engine::outcome result);
+  void conclude(engine::outcome result, event over);
+  void start_grace(int seat_index, std::chrono::milliseconds after);
+  void grace_expired(int seat_index);
+  bool vacate(int seat_index, const std::string& reason);
+  bool retire_seat(int seat_index, const std::string& reason, std::unique_ptr<engine::state> next);
+  void mark_gone(int seat_index);
+  engine::outcome ranked(engine::outcome result, bool by_engine) const;
+  int seats_in_play() const;
+  bool take_over(int seat_index, const std::string& reason);
+  void hand_to_bot(int seat_index, const engine::bot& b);
+  void remove_member(const std::string& player);
+  void maybe_close();
+  void close_room();
+
+  // Events: stage() numbers and serializes the next event after those in `pending`; persist()
+  // makes them durable in one transaction (false, and nothing changed, when the store fails);
+  // publish() makes one current: the room's version, the kept events, every member's connection.
+  // emit() is the three for one event.
+  void stage(batch& pending, const std::string& type, nlohmann::json fields,
+             bool changes_position = false) const;
+  store_result<void> persist(const batch& pending);
+  // persist() through the journal (group commit): `then(result, pending)` runs on the strand once
+  // the store has answered; the room holds everything else until then.
+  void persist_then(batch pending, std::move_only_function<void(store_result<void>, batch&)> then);
+  static std::vector<stored_event> rows_of(const batch& pending,
+                                           std::optional<room_status>& new_status);
+  void log_store_failure(const store_result<void>& result);
+  void publish(event e);
+  store_result<void> emit(const std::string& type, nlohmann::json fields,
+                          bool changes_position = false);
+  std::string replay(const nlohmann::json& body);  // "" or what is wrong with the event
+  void keep(event e);                              // the version and the kept events only
+
+  nlohmann::json snapshot(const std::string& viewer) const;
+  nlohmann::json summary() const;
+  void publish_summary(const std::string& change);
+  const char* status_name() const;
+  void fail(const member& who, const nlohmann::json& id, const protocol::error& e);
+
+  executor strand_;
+  room_settings settings_;
+  const limits& limit_;
+  room_host& host_;
+  lobby& lobby_;
+  metrics& metrics_;
+  store& store_;
+
+  status status_ = status::waiting;
+  std::vector<seat> seats_;
+  std::map<std::string, spectator> spectators_;  // by identity id
+  std::unique_ptr<engine::state> state_;
+  std::vector<std::string> moves_;  // canonical notation, in order
+  std::optional<engine::outcome> outcome_;
+  std::int64_t version_ = 0;
+  std::int64_t position_version_ = 0;  // version of the last event that changed the position
+  std::deque<event> events_;           // the most recent limit_.events_kept
+  boost::asio::steady_timer linger_;
+  boost::asio::steady_timer bot_timer_;   // a bot's next move, after a failed write
+  boost::asio::steady_timer flag_timer_;  // the running seat's flag, the game-time limit
+  game_clock clock_;
+  nlohmann::json last_clocks_;                        // restore: the last clock readings in the log
+  std::set<int> draw_offers_;                         // seats offering a draw since the last move
+  std::mt19937_64 rng_;                               // the bots' choices
+  bool awaiting_store_ = false;                       // a move's events are with the journal
+  std::deque<std::move_only_function<void()>> held_;  // what arrived meanwhile, in order
+};
+
+}  // namespace boardroom::server

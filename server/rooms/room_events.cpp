@@ -1,0 +1,197 @@
+// Events: numbered, serialised once, made durable (alone or through the journal) and published;
+// and the views of a room (snapshot, lobby summary).
+
+#include "server/rooms/room.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/rpc.hpp"
+#include "server/rooms/lobby.hpp"
+#include "server/metrics.hpp"
+#include "server/rooms/outcome_json.hpp"
+
+namespace boardroom::server {
+
+using nlohmann::json;
+
+namespace {
+
+std::int64_t unix_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// The status a room has after an event of `type`, when that event changes it.
+std::optional<room_status> status_set_by(const std::string& type) {
+  if (type == "game_started") return room_status::playing;
+  if (type == "game_over") return room_status::finished;
+  if (type == "room_closed") return room_status::closed;
+  return std::nullopt;
+}
+
+}  // namespace
+
+void room::stage(batch& pending, const std::string& type, json fields,
+                 bool position_changes) const {
+  const std::int64_t version = version_ + static_cast<std::int64_t>(pending.size()) + 1;
+  fields["room"] = settings_.id;
+  fields["version"] = version;
+  fields["type"] = type;
+  fields["at"] = unix_ms();
+  std::string text = protocol::to_json_text(fields);
+  auto frame = make_frame(protocol::write_notification_text("room.event", text));
+  pending.push_back(
+      {version, std::move(fields), std::move(frame), position_changes, std::move(text)});
+}
+
+std::vector<stored_event> room::rows_of(const batch& pending,
+                                        std::optional<room_status>& new_status) {
+  std::vector<stored_event> rows;
+  rows.reserve(pending.size());
+  for (const auto& e : pending) {
+    rows.push_back({e.version, e.text});
+    if (auto s = status_set_by(e.body["type"].get<std::string>())) new_status = s;
+  }
+  return rows;
+}
+
+void room::log_store_failure(const store_result<void>& result) {
+  if (result) return;
+  ++metrics_.store_errors_total;
+  spdlog::error("{}", result.error());
+}
+
+store_result<void> room::persist(const batch& pending) {
+  if (pending.empty()) return {};
+  std::optional<room_status> new_status;
+  auto ok = store_.append_events(settings_.id, rows_of(pending, new_status), new_status);
+  log_store_failure(ok);
+  return ok;
+}
+
+void room::persist_then(batch pending,
+                        std::move_only_function<void(store_result<void>, batch&)> then) {
+  std::optional<room_status> new_status;
+  auto rows = rows_of(pending, new_status);
+  awaiting_store_ = true;
+  host_.event_journal().append(settings_.id, std::move(rows), new_status, strand_,
+                               [self = shared_from_this(), pending = std::move(pending),
+                                then = std::move(then)](store_result<void> ok) mutable {
+                                 self->log_store_failure(ok);
+                                 then(std::move(ok), pending);
+                                 self->awaiting_store_ = false;
+                                 self->run_held();
+                               });
+}
+
+void room::keep(event e) {
+  e.text = {};  // stored by now; the frame and the body serve from here on
+  version_ = e.version;
+  if (e.changes_position) position_version_ = e.version;
+  events_.push_back(std::move(e));
+  while (static_cast<int>(events_.size()) > limit_.events_kept)
+    events_.pop_front();
+}
+
+void room::publish(event e) {
+  frame_ptr frame = e.frame;
+  keep(std::move(e));
+  for (const auto& s : seats_) {
+    if (auto c = s.conn.lock()) c->send(frame);
+  }
+  for (const auto& [player, sp] : spectators_) {
+    if (auto c = sp.conn.lock()) c->send(frame);
+  }
+}
+
+store_result<void> room::emit(const std::string& type, json fields, bool position_changes) {
+  batch pending;
+  stage(pending, type, std::move(fields), position_changes);
+  auto ok = persist(pending);
+  if (ok) publish(std::move(pending[0]));
+  return ok;
+}
+
+const char* room::status_name() const {
+  switch (status_) {
+    case status::waiting:
+      return "waiting";
+    case status::playing:
+      return "playing";
+    case status::finished:
+      return "finished";
+    case status::closed:
+      return "closed";
+  }
+  return "?";
+}
+
+json room::snapshot(const std::string& viewer) const {
+  const auto& g = *settings_.spec.game_ptr;
+  json seats = json::array();
+  auto roles = g.player_names(settings_.seats);
+  for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
+    const seat& s = seats_[i];
+    seats.push_back({{"seat", i},
+                     {"role", i < static_cast<int>(roles.size()) ? roles[i] : ""},
+                     {"player", s.player.empty() ? json(nullptr) : json(s.player)},
+                     {"name", s.name},
+                     {"connected", s.connected},
+                     {"bot", s.bot ? json(s.bot->name()) : json(nullptr)},
+                     {"retired", s.retired}});
+  }
+  json params = json::object();
+  for (const auto& [k, v] : settings_.spec.params)
+    params[k] = engine::param_json(v);
+  int mine = seat_of(viewer);
+  json out{{"room", settings_.id},
+           {"version", version_},
+           {"game", g.key()},
+           {"spec", settings_.spec.text()},
+           {"params", params},
+           {"status", status_name()},
+           {"public", settings_.is_public},
+           {"creator", settings_.creator},
+           {"seats", seats},
+           {"spectators", spectators_.size()},
+           {"your_seat", mine >= 0 ? json(mine) : json(nullptr)},
+           {"moves", moves_},
+           {"outcome", outcome_to_json(outcome_)},
+           {"practice", settings_.practice},
+           {"vacated_seats", vacated_policy_text(settings_.vacated)}};
+  out["time_control"] = time_control_text(settings_.timing);
+  if (clock_.timed()) out["clocks"] = clock_.readings(host_.now());
+  if (!draw_offers_.empty()) out["draw_offers"] = draw_offers_;
+  if (state_) {
+    out["to_move"] = state_->is_terminal() ? json(nullptr) : json(state_->current_player());
+    out["position"] = state_->to_text();
+    out["view"] = state_->view();
+  }
+  if (!settings_.is_public && is_member(viewer)) out["invite_code"] = settings_.invite_code;
+  return out;
+}
+
+json room::summary() const {
+  json players = json::array();
+  for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
+    if (!seats_[i].player.empty()) players.push_back({{"seat", i}, {"name", seats_[i].name}});
+  }
+  return {{"room", settings_.id},
+          {"game", settings_.spec.game_ptr->key()},
+          {"spec", settings_.spec.text()},
+          {"status", status_name()},
+          {"seats", settings_.seats},
+          {"seats_taken", seats_taken()},
+          {"players", players},
+          {"spectators", spectators_.size()},
+          {"created_at", std::chrono::duration_cast<std::chrono::milliseconds>(
+                             settings_.created.time_since_epoch())
+                             .count()}};
+}
+
+void room::publish_summary(const std::string& change) {
+  lobby_.publish(change, summary());
+}
+
+}  // namespace boardroom::server

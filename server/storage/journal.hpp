@@ -1,0 +1,63 @@
+#pragma once
+// Group commit for the rooms' event logs. A room hands the events of a move to append() and learns
+// the outcome on its own strand; the appends made while the io loop works through what it has
+// read go to the store together, in one transaction (store::append_group). One commit per group
+// instead of one per move spares each move most of the commit's cost (the write-ahead log's pages
+// and their bookkeeping) without weakening the promise: a room replies and broadcasts only in the
+// continuation, after its events are durable.
+//
+// The group closes when a pass through the io loop brings no new appends (or after a few passes,
+// or at `max_group` appends), so a lone move waits for one extra pass and no timer.
+
+#include <cstddef>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/io_context.hpp>
+
+#include "server/metrics.hpp"
+#include "server/storage/store.hpp"
+
+namespace boardroom::server {
+
+class journal {
+ public:
+  using continuation = std::move_only_function<void(store_result<void>)>;
+
+  journal(boost::asio::io_context& io, store& storage, metrics& stats)
+      : io_(io), store_(storage), metrics_(stats) {}
+
+  // Thread-safe. `then` runs on `where` with the store's verdict on these events.
+  void append(std::string room, std::vector<stored_event> events, std::optional<room_status> status,
+              boost::asio::any_io_executor where, continuation then);
+
+  static constexpr std::size_t max_group = 256;
+  static constexpr int max_passes = 4;
+
+ private:
+  struct entry {
+    std::string room;
+    std::vector<stored_event> events;
+    std::optional<room_status> status;
+    boost::asio::any_io_executor where;
+    continuation then;
+  };
+
+  void flush();
+  void commit(std::vector<entry> group);
+
+  boost::asio::io_context& io_;
+  store& store_;
+  metrics& metrics_;
+  std::mutex mutex_;
+  std::vector<entry> pending_;
+  bool scheduled_ = false;  // a flush() is posted
+  std::size_t seen_ = 0;    // appends pending when flush() last looked
+  int passes_ = 0;          // flush() passes for the current group
+};
+
+}  // namespace boardroom::server

@@ -1,0 +1,624 @@
+#include "server/storage/sqlite_store.hpp"
+
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <sys/file.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+
+#include <nlohmann/json.hpp>
+
+namespace boardroom::server {
+
+std::optional<sync_mode> sync_mode_from_text(std::string_view text) {
+  if (text == "normal") return sync_mode::normal;
+  if (text == "full") return sync_mode::full;
+  return std::nullopt;
+}
+
+namespace {
+
+// Migration i brings the schema from version i to i + 1. Never change one that has shipped:
+// append another.
+constexpr std::array<const char*, 3> migrations{R"sql(
+CREATE TABLE identities (
+  id          TEXT PRIMARY KEY,
+  name        TEXT NOT NULL,
+  token_hash  TEXT NOT NULL UNIQUE,  -- sha256 of the resume token, hex
+  created_ms  INTEGER NOT NULL
+);
+CREATE TABLE rooms (
+  id          TEXT PRIMARY KEY,
+  game        TEXT NOT NULL,
+  spec        TEXT NOT NULL,
+  params      TEXT NOT NULL,         -- JSON object
+  seats       INTEGER NOT NULL,
+  public      INTEGER NOT NULL,
+  invite_code TEXT NOT NULL,
+  creator     TEXT NOT NULL REFERENCES identities (id),
+  seed        INTEGER NOT NULL,      -- the unsigned 64-bit seed's bits
+  bots        TEXT NOT NULL,         -- JSON object: seat -> bot name
+  practice    INTEGER NOT NULL,
+  auto_start  INTEGER NOT NULL,
+  status      TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'finished', 'closed')),
+  created_ms  INTEGER NOT NULL,
+  time_control TEXT NOT NULL          -- canonical text: "none", "fischer:5m+3s", ...
+);
+CREATE INDEX rooms_by_status ON rooms (status);
+CREATE TABLE events (                -- append-only
+  room        TEXT NOT NULL REFERENCES rooms (id),
+  version     INTEGER NOT NULL,
+  body        TEXT NOT NULL,         -- the room.event params, as sent
+  PRIMARY KEY (room, version)
+) WITHOUT ROWID;
+CREATE TABLE server_starts (
+  started_ms  INTEGER NOT NULL
+);
+)sql",
+                                                R"sql(
+-- The index of finished games for the records, kept by a trigger on events: rooms need not know.
+CREATE TABLE finished_games (
+  room        TEXT PRIMARY KEY REFERENCES rooms (id),
+  game        TEXT NOT NULL,
+  finished_ms INTEGER NOT NULL,      -- the game_over event's `at`
+  outcome     TEXT NOT NULL          -- JSON object, as in the event
+);
+CREATE INDEX finished_games_by_time ON finished_games (finished_ms);
+CREATE INDEX finished_games_by_game ON finished_games (game, finished_ms);
+CREATE TABLE game_players (          -- the players of each finished game, from game_started
+  room        TEXT NOT NULL REFERENCES rooms (id),
+  seat        INTEGER NOT NULL,
+  player      TEXT NOT NULL,
+  name        TEXT NOT NULL,
+  PRIMARY KEY (room, seat)
+) WITHOUT ROWID;
+CREATE INDEX game_players_by_player ON game_players (player);
+CREATE INDEX game_players_by_name ON game_players (name);
+CREATE TRIGGER index_finished_game AFTER INSERT ON events
+WHEN json_extract(NEW.body, '$.type') = 'game_over'
+     AND json_type(NEW.body, '$.outcome') = 'object'
+BEGIN
+  INSERT OR IGNORE INTO finished_games (room, game, finished_ms, outcome)
+    SELECT id, game, json_extract(NEW.body, '$.at'), json_extract(NEW.body, '$.outcome')
+    FROM rooms WHERE id = NEW.room;
+  INSERT OR IGNORE INTO game_players (room, seat, player, name)
+    SELECT NEW.room, CAST(p.key AS INTEGER), json_extract(p.value, '$.player'),
+           json_extract(p.value, '$.name')
+    FROM events AS e, json_each(e.body, '$.players') AS p
+    WHERE e.room = NEW.room AND json_extract(e.body, '$.type') = 'game_started';
+END;
+-- Games that finished before this version.
+INSERT INTO finished_games (room, game, finished_ms, outcome)
+  SELECT r.id, r.game, json_extract(e.body, '$.at'), json_extract(e.body, '$.outcome')
+  FROM events AS e JOIN rooms AS r ON r.id = e.room
+  WHERE json_extract(e.body, '$.type') = 'game_over' AND json_type(e.body, '$.outcome') = 'object';
+INSERT OR IGNORE INTO game_players (room, seat, player, name)
+  SELECT e.room, CAST(p.key AS INTEGER), json_extract(p.value, '$.player'),
+         json_extract(p.value, '$.name')
+  FROM events AS e, json_each(e.body, '$.players') AS p
+  WHERE json_extract(e.body, '$.type') = 'game_started'
+    AND e.room IN (SELECT room FROM finished_games);
+)sql",
+                                                R"sql(
+-- What happens to a seat whose player is gone in a game of three or more: 'bot' or 'retire'.
+ALTER TABLE rooms ADD COLUMN vacated_seats TEXT NOT NULL DEFAULT 'bot';
+)sql"};
+
+// What find_records() filters on; ?1 game, ?2 player (id or name), ?3 from, ?4 until, ?5 public
+// only. A NULL parameter does not filter.
+constexpr const char* record_filter =
+    " FROM finished_games AS f JOIN rooms AS r ON r.id = f.room"
+    " WHERE (?1 IS NULL OR f.game = ?1)"
+    " AND (?2 IS NULL OR EXISTS (SELECT 1 FROM game_players AS g"
+    " WHERE g.room = f.room AND (g.player = ?2 OR g.name = ?2)))"
+    " AND (?3 IS NULL OR f.finished_ms >= ?3) AND (?4 IS NULL OR f.finished_ms < ?4)"
+    " AND (?5 = 0 OR r.public = 1)";
+
+// Below this much free space the server refuses to start rather than fail its first moves.
+constexpr std::uintmax_t min_free_bytes = 1 << 20;
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+struct stmt_deleter {
+  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
+};
+using stmt_ptr = std::unique_ptr<sqlite3_stmt, stmt_deleter>;
+
+// One use of a prepared statement: bind, step, and reset when the use ends.
+class use {
+ public:
+  explicit use(const stmt_ptr& s) : s_(s.get()) {}
+  ~use() {
+    sqlite3_reset(s_);
+    sqlite3_clear_bindings(s_);
+  }
+  use(const use&) = delete;
+  use& operator=(const use&) = delete;
+
+  use& text(int i, std::string_view v) {
+    // An empty view may have no data; SQLite would store NULL for it, not "".
+    sqlite3_bind_text(s_, i, v.empty() ? "" : v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
+    return *this;
+  }
+  use& integer(int i, std::int64_t v) {
+    sqlite3_bind_int64(s_, i, v);
+    return *this;
+  }
+  // NULL when absent.
+  use& text_or_null(int i, const std::optional<std::string>& v) {
+    return v ? text(i, *v) : null(i);
+  }
+  use& integer_or_null(int i, std::optional<std::int64_t> v) {
+    return v ? integer(i, *v) : null(i);
+  }
+  use& null(int i) {
+    sqlite3_bind_null(s_, i);
+    return *this;
+  }
+  int step() { return sqlite3_step(s_); }
+  std::string column_text(int i) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s_, i));
+    return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(s_, i))) : "";
+  }
+  std::int64_t column_int(int i) const { return sqlite3_column_int64(s_, i); }
+
+ private:
+  sqlite3_stmt* s_;
+};
+
+constexpr const char* room_columns =
+    "id, game, spec, params, seats, public, invite_code, creator, seed, bots, practice, "
+    "auto_start, status, created_ms, time_control, vacated_seats";
+
+class sqlite_store final : public store {
+ public:
+  sqlite_store(sqlite3* db, int lock_fd, std::string path)
+      : db_(db), lock_fd_(lock_fd), path_(std::move(path)) {}
+
+  ~sqlite_store() override {
+    for (auto* s :
+         {&begin_, &commit_, &rollback_, &save_identity_, &find_identity_, &expire_identities_,
+          &insert_room_, &insert_event_, &set_status_, &unfinished_rooms_, &room_by_id_,
+          &events_of_, &find_records_, &count_records_, &players_of_})
+      s->reset();
+    sqlite3_close(db_);
+    ::close(lock_fd_);  // releases the flock
+  }
+
+  // Pragmas, migrations and a first write; then the statements every call uses.
+  store_result<void> prepare(sync_mode sync) {
+    sqlite3_extended_result_codes(db_, 1);
+    // The database is this process's alone (the lock file keeps other servers and the record
+    // commands out): an exclusive lock held from the first write spares every transaction its
+    // file-lock calls, and set before WAL mode it keeps the WAL index in memory, not in a shared
+    // -shm file. Outside tools read the database once the server has stopped.
+    if (auto ok = exec("PRAGMA locking_mode=EXCLUSIVE"); !ok) return ok;
+    auto mode = query_text("PRAGMA journal_mode=WAL");
+    if (!mode) return std::unexpected(mode.error());
+    if (*mode != "wal") {
+      return std::unexpected("cannot use write-ahead logging for '" + path_ + "' (journal mode " +
+                             *mode + ")");
+    }
+    const char* pragmas = sync == sync_mode::full
+                              ? "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON"
+                              : "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON";
+    if (auto ok = exec(pragmas); !ok) return ok;
+    if (auto ok = migrate(); !ok) return ok;
+    for (auto [target, sql] : std::initializer_list<std::pair<stmt_ptr*, std::string>>{
+             {&begin_, "BEGIN IMMEDIATE"},
+             {&commit_, "COMMIT"},
+             {&rollback_, "ROLLBACK"},
+             {&save_identity_,
+              "INSERT INTO identities (id, name, token_hash, created_ms) VALUES (?1, ?2, ?3, ?4) "
+              "ON CONFLICT (id) DO UPDATE SET name = excluded.name"},
+             {&find_identity_,
+              "SELECT id, name, token_hash, created_ms FROM identities WHERE token_hash = ?1"},
+             {&expire_identities_,
+              "DELETE FROM identities WHERE created_ms < ?1 "
+              "AND id NOT IN (SELECT creator FROM rooms) "
+              "AND id NOT IN (SELECT player FROM game_players) "
+              "AND id NOT IN (SELECT value FROM json_each(?2))"},
+             {&insert_room_, std::string("INSERT INTO rooms (") + room_columns +
+                                 ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+                                 "?13, ?14, ?15, ?16)"},
+             {&insert_event_, "INSERT INTO events (room, version, body) VALUES (?1, ?2, ?3)"},
+             {&set_status_, "UPDATE rooms SET status = ?2 WHERE id = ?1"},
+             {&unfinished_rooms_, std::string("SELECT ") + room_columns +
+                                      " FROM rooms WHERE status IN ('waiting', 'playing') "
+                                      "ORDER BY created_ms, id"},
+             {&room_by_id_, std::string("SELECT ") + room_columns + " FROM rooms WHERE id = ?1"},
+             {&events_of_, "SELECT version, body FROM events WHERE room = ?1 ORDER BY version"},
+             {&find_records_, std::string("SELECT f.room, f.game, r.spec, r.created_ms, "
+                                          "f.finished_ms, f.outcome") +
+                                  record_filter +
+                                  " ORDER BY f.finished_ms DESC, f.room LIMIT ?6 OFFSET ?7"},
+             {&count_records_, std::string("SELECT COUNT(*)") + record_filter},
+             {&players_of_,
+              "SELECT seat, player, name FROM game_players WHERE room = ?1 ORDER BY seat"},
+         }) {
+      sqlite3_stmt* s = nullptr;
+      if (sqlite3_prepare_v3(db_, sql.c_str(), -1, SQLITE_PREPARE_PERSISTENT, &s, nullptr) !=
+          SQLITE_OK) {
+        return std::unexpected(failure("cannot prepare a statement"));
+      }
+      target->reset(s);
+    }
+    return {};
+  }
+
+  store_result<void> save_identity(const identity_record& identity) override {
+    std::lock_guard lock(mutex_);
+    use u(save_identity_);
+    u.text(1, identity.id)
+        .text(2, identity.name)
+        .text(3, identity.token_hash)
+        .integer(4, identity.created_ms);
+    if (u.step() != SQLITE_DONE)
+      return std::unexpected(failure("cannot save identity " + identity.id));
+    return {};
+  }
+
+  store_result<int> expire_identities(std::int64_t cutoff_ms,
+                                      const std::vector<std::string>& keep) override {
+    std::lock_guard lock(mutex_);
+    const std::string keep_text = nlohmann::json(keep).dump();  // bound, not copied: lives on
+    use u(expire_identities_);
+    u.integer(1, cutoff_ms).text(2, keep_text);
+    if (u.step() != SQLITE_DONE) return std::unexpected(failure("cannot expire identities"));
+    return sqlite3_changes(db_);
+  }
+
+  store_result<std::optional<identity_record>> find_identity(std::string_view token_hash) override {
+    std::lock_guard lock(mutex_);
+    use u(find_identity_);
+    u.text(1, token_hash);
+    int rc = u.step();
+    if (rc == SQLITE_DONE) return std::optional<identity_record>{};
+    if (rc != SQLITE_ROW) return std::unexpected(failure("cannot look up an identity"));
+    return identity_record{u.column_text(0), u.column_text(1), u.column_text(2), u.column_int(3)};
+  }
+
+  store_result<void> create_room(const room_record& room,
+                                 std::span<const stored_event> events) override {
+    std::lock_guard lock(mutex_);
+    return transaction("cannot create room " + room.id, [&]() -> bool {
+      nlohmann::json bots = nlohmann::json::object();
+      for (const auto& [seat, name] : room.bots)
+        bots[std::to_string(seat)] = name;
+      const std::string bots_text = bots.dump();
+      use u(insert_room_);
+      u.text(1, room.id)
+          .text(2, room.game)
+          .text(3, room.spec)
+          .text(4, room.params)
+          .integer(5, room.seats)
+          .integer(6, room.is_public)
+          .text(7, room.invite_code)
+          .text(8, room.creator)
+          .integer(9, std::bit_cast<std::int64_t>(room.seed))
+          .text(10, bots_text)
+          .integer(11, room.practice)
+          .integer(12, room.auto_start)
+          .text(13, status_text(room.status))
+          .integer(14, room.created_ms)
+          .text(15, room.time_control)
+          .text(16, room.vacated_seats);
+      return u.step() == SQLITE_DONE && insert_events(room.id, events);
+    });
+  }
+
+  store_result<void> append_events(std::string_view room, std::span<const stored_event> events,
+                                   std::optional<room_status> status) override {
+    std::lock_guard lock(mutex_);
+    return transaction("cannot append to room " + std::string(room), [&] {
+      return insert_events(room, events) && (!status || update_status(room, *status));
+    });
+  }
+
+  // One transaction for the whole group. Should any append be refused (a version already
+  // taken, an unknown room: a bug somewhere, not a full disk), the group is undone and every
+  // append made on its own, so that each gets exactly its own verdict. Savepoints would give the
+  // same isolation at a price paid by every group (each opens a statement journal).
+  std::vector<store_result<void>> append_group(std::span<const event_append> group) override {
+    {
+      std::lock_guard lock(mutex_);
+      auto together = transaction("cannot append a group of events", [&] {
+        for (const auto& a : group) {
+          if (!insert_events(a.room, a.events) || (a.status && !update_status(a.room, *a.status)))
+            return false;
+        }
+        return true;
+      });
+      if (together) return std::vector<store_result<void>>(group.size());
+    }
+    return store::append_group(group);  // one transaction each
+  }
+
+  store_result<void> set_status(std::string_view room, room_status status) override {
+    std::lock_guard lock(mutex_);
+    if (!update_status(room, status)) {
+      return std::unexpected(failure("cannot set the status of room " + std::string(room)));
+    }
+    return {};
+  }
+
+  store_result<std::vector<stored_room>> load_unfinished_rooms() override {
+    std::lock_guard lock(mutex_);
+    std::vector<stored_room> out;
+    {
+      use u(unfinished_rooms_);
+      int rc;
+      while ((rc = u.step()) == SQLITE_ROW)
+        out.push_back({read_room(u), {}});
+      if (rc != SQLITE_DONE) return std::unexpected(failure("cannot read the rooms"));
+    }
+    for (auto& r : out) {
+      if (!read_events(r))
+        return std::unexpected(failure("cannot read the events of " + r.record.id));
+    }
+    return out;
+  }
+
+  store_result<std::optional<stored_room>> load_room(std::string_view room) override {
+    std::lock_guard lock(mutex_);
+    stored_room out;
+    {
+      use u(room_by_id_);
+      u.text(1, room);
+      int rc = u.step();
+      if (rc == SQLITE_DONE) return std::optional<stored_room>{};
+      if (rc != SQLITE_ROW)
+        return std::unexpected(failure("cannot read room " + std::string(room)));
+      out.record = read_room(u);
+    }
+    if (!read_events(out))
+      return std::unexpected(failure("cannot read the events of " + out.record.id));
+    return std::optional<stored_room>(std::move(out));
+  }
+
+  store_result<record_page> find_records(const record_query& query) override {
+    std::lock_guard lock(mutex_);
+    record_page page;
+    auto bind = [&](use& u) {
+      u.text_or_null(1, query.game)
+          .text_or_null(2, query.player)
+          .integer_or_null(3, query.from_ms)
+          .integer_or_null(4, query.until_ms)
+          .integer(5, query.public_only);
+    };
+    {
+      use u(count_records_);
+      bind(u);
+      if (u.step() != SQLITE_ROW) return std::unexpected(failure("cannot count the records"));
+      page.total = u.column_int(0);
+    }
+    {
+      use u(find_records_);
+      bind(u);
+      u.integer(6, query.limit).integer(7, query.offset);
+      int rc;
+      while ((rc = u.step()) == SQLITE_ROW) {
+        page.records.push_back({.room = u.column_text(0),
+                                .game = u.column_text(1),
+                                .spec = u.column_text(2),
+                                .created_ms = u.column_int(3),
+                                .finished_ms = u.column_int(4),
+                                .players = {},
+                                .outcome = u.column_text(5)});
+      }
+      if (rc != SQLITE_DONE) return std::unexpected(failure("cannot list the records"));
+    }
+    for (auto& r : page.records) {
+      use u(players_of_);
+      u.text(1, r.room);
+      int rc;
+      while ((rc = u.step()) == SQLITE_ROW) {
+        r.players.push_back(
+            {static_cast<int>(u.column_int(0)), u.column_text(1), u.column_text(2)});
+      }
+      if (rc != SQLITE_DONE)
+        return std::unexpected(failure("cannot read the players of " + r.room));
+    }
+    return page;
+  }
+
+ private:
+  std::string failure(const std::string& what) const {
+    return what + " in '" + path_ + "': " + sqlite3_errmsg(db_);
+  }
+
+  store_result<void> exec(const char* sql) {
+    char* message = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) == SQLITE_OK) return {};
+    std::string text =
+        "cannot use the database '" + path_ + "': " + (message ? message : sqlite3_errmsg(db_));
+    sqlite3_free(message);
+    return std::unexpected(text);
+  }
+
+  // The first column of the first row of `sql`.
+  store_result<std::string> query_text(const char* sql) {
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db_, sql, -1, &raw, nullptr) != SQLITE_OK) {
+      return std::unexpected(failure("cannot open the database"));
+    }
+    stmt_ptr s(raw);
+    use u(s);
+    if (u.step() != SQLITE_ROW) return std::unexpected(failure("cannot open the database"));
+    return u.column_text(0);
+  }
+
+  store_result<void> migrate() {
+    if (auto ok = exec("BEGIN IMMEDIATE"); !ok) return ok;
+    auto body = [&]() -> store_result<void> {
+      if (auto ok = exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+          !ok)
+        return ok;
+      auto current = query_text("SELECT COALESCE(MAX(version), 0) FROM schema_version");
+      if (!current) return std::unexpected(current.error());
+      std::size_t version = std::stoul(*current);
+      if (version > migrations.size()) {
+        return std::unexpected("the database '" + path_ + "' has schema version " + *current +
+                               "; this server knows versions up to " +
+                               std::to_string(migrations.size()) +
+                               " (it was written by a newer "
+                               "boardroom)");
+      }
+      for (; version < migrations.size(); ++version) {
+        if (auto ok = exec(migrations[version]); !ok) return ok;
+        std::string record =
+            "INSERT INTO schema_version (version) VALUES (" + std::to_string(version + 1) + ")";
+        if (auto ok = exec(record.c_str()); !ok) return ok;
+      }
+      // A write at every start: a database that cannot be written is found now, not at a move.
+      std::string start =
+          "INSERT INTO server_starts (started_ms) VALUES (" + std::to_string(now_ms()) + ")";
+      return exec(start.c_str());
+    }();
+    if (body) body = exec("COMMIT");
+    if (!body && !sqlite3_get_autocommit(db_)) exec("ROLLBACK");
+    return body;
+  }
+
+  template <class F>
+  store_result<void> transaction(const std::string& what, F&& body) {
+    {
+      use u(begin_);
+      if (u.step() != SQLITE_DONE) return std::unexpected(failure(what));
+    }
+    if (body()) {
+      use u(commit_);
+      if (u.step() == SQLITE_DONE) return {};
+    }
+    std::string message = failure(what);
+    if (!sqlite3_get_autocommit(db_)) {  // still in the transaction: undo it
+      use u(rollback_);
+      u.step();
+    }
+    return std::unexpected(message);
+  }
+
+  bool insert_events(std::string_view room, std::span<const stored_event> events) {
+    for (const auto& e : events) {
+      use u(insert_event_);
+      u.text(1, room).integer(2, e.version).text(3, e.body);
+      if (u.step() != SQLITE_DONE) return false;
+    }
+    return true;
+  }
+
+  bool update_status(std::string_view room, room_status status) {
+    use u(set_status_);
+    u.text(1, room).text(2, status_text(status));
+    return u.step() == SQLITE_DONE && sqlite3_changes(db_) == 1;
+  }
+
+  static room_record read_room(const use& u) {
+    room_record r;
+    r.id = u.column_text(0);
+    r.game = u.column_text(1);
+    r.spec = u.column_text(2);
+    r.params = u.column_text(3);
+    r.seats = static_cast<int>(u.column_int(4));
+    r.is_public = u.column_int(5) != 0;
+    r.invite_code = u.column_text(6);
+    r.creator = u.column_text(7);
+    r.seed = std::bit_cast<std::uint64_t>(u.column_int(8));
+    auto bots = nlohmann::json::parse(u.column_text(9), nullptr, false);
+    if (bots.is_object()) {
+      for (const auto& [seat, name] : bots.items()) {
+        if (name.is_string()) r.bots[std::atoi(seat.c_str())] = name.get<std::string>();
+      }
+    }
+    r.practice = u.column_int(10) != 0;
+    r.auto_start = u.column_int(11) != 0;
+    r.status = status_from_text(u.column_text(12)).value_or(room_status::closed);
+    r.created_ms = u.column_int(13);
+    r.time_control = u.column_text(14);
+    r.vacated_seats = u.column_text(15);
+    return r;
+  }
+
+  bool read_events(stored_room& r) {
+    use u(events_of_);
+    u.text(1, r.record.id);
+    int rc;
+    while ((rc = u.step()) == SQLITE_ROW)
+      r.events.push_back({u.column_int(0), u.column_text(1)});
+    return rc == SQLITE_DONE;
+  }
+
+  sqlite3* db_;
+  int lock_fd_;
+  std::string path_;
+  std::mutex mutex_;
+  stmt_ptr begin_, commit_, rollback_, save_identity_, find_identity_, expire_identities_,
+      insert_room_, insert_event_, set_status_, unfinished_rooms_, room_by_id_, events_of_,
+      find_records_, count_records_, players_of_;
+};
+
+}  // namespace
+
+store_result<std::unique_ptr<store>> open_sqlite_store(const std::string& data_dir,
+                                                       sync_mode sync) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(data_dir, ec) && !fs::is_directory(data_dir, ec)) {
+    return std::unexpected("the data directory '" + data_dir + "' is not a directory");
+  }
+  fs::create_directories(data_dir, ec);
+  if (ec) {
+    return std::unexpected("cannot create the data directory '" + data_dir + "': " + ec.message());
+  }
+  const std::string lock_path = (fs::path(data_dir) / "boardroom.lock").string();
+  int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    return std::unexpected("cannot write to the data directory '" + data_dir +
+                           "': " + std::strerror(errno));
+  }
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    int err = errno;
+    ::close(fd);
+    if (err == EWOULDBLOCK) {
+      return std::unexpected("the data directory '" + data_dir +
+                             "' is in use by another boardroom server");
+    }
+    return std::unexpected("cannot lock '" + lock_path + "': " + std::strerror(err));
+  }
+  struct statvfs fs_info {};
+  if (::statvfs(data_dir.c_str(), &fs_info) == 0 &&
+      std::uintmax_t(fs_info.f_bavail) * fs_info.f_frsize < min_free_bytes) {
+    ::close(fd);
+    return std::unexpected("the disk of the data directory '" + data_dir + "' is full (" +
+                           std::to_string(std::uintmax_t(fs_info.f_bavail) * fs_info.f_frsize) +
+                           " bytes free)");
+  }
+  const std::string path = (fs::path(data_dir) / database_file).string();
+  sqlite3* db = nullptr;
+  int rc = sqlite3_open_v2(
+      path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string message = "cannot open the database '" + path +
+                          "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    sqlite3_close(db);
+    ::close(fd);
+    return std::unexpected(message);
+  }
+  auto s = std::make_unique<sqlite_store>(db, fd, path);  // owns db and fd from here
+  if (auto ok = s->prepare(sync); !ok) return std::unexpected(ok.error());
+  return std::unique_ptr<store>(std::move(s));
+}
+
+}  // namespace boardroom::server

@@ -1,0 +1,39 @@
+#pragma once
+// The embedded store: one SQLite database, `boardroom.db` in the data directory, in WAL mode.
+//
+// Durability (`sync`):
+// - full (the default): PRAGMA synchronous=FULL. Every commit is fsynced before it returns, so
+//   what was acknowledged survives a crash of the process, a kernel crash, a power failure and a
+//   volume that fails afterwards; a volume that fails first fails the commit (the fsync reports
+//   the I/O error), so nothing is acknowledged that the disk does not hold. One fsync per commit,
+//   and the journal commits a whole group of moves at once.
+// - normal: PRAGMA synchronous=NORMAL. A commit has reached the operating system's cache when it
+//   returns, so every acknowledged move survives a crash of the server process (kill -9, an
+//   abort, the OOM killer) and nothing more: a kernel crash, a power failure or a volume that
+//   fails before the cache is written back loses the commits since the last checkpoint (whole
+//   rooms among them), never the database's consistency.
+//
+// One connection, serialized by a mutex: SQLite has one writer at a time anyway, and a move's
+// commit takes tens of microseconds. A lock file (flock) keeps a second server off the same
+// data directory; the kernel releases it when the process dies, however it dies.
+
+#include <memory>
+#include <string>
+
+#include "server/storage/store.hpp"
+
+namespace boardroom::server {
+
+enum class sync_mode { normal, full };
+
+std::optional<sync_mode> sync_mode_from_text(std::string_view text);
+
+// Creates the directory and the database when missing, migrates the schema to the current
+// version and checks that the database can be written. Errors say what and where, for people.
+store_result<std::unique_ptr<store>> open_sqlite_store(const std::string& data_dir,
+                                                       sync_mode sync = sync_mode::full);
+
+// The file name of the database inside the data directory.
+inline constexpr const char* database_file = "boardroom.db";
+
+}  // namespace boardroom::server
