@@ -31,6 +31,10 @@ const char* decision_name(decision d) {
   return "move";
 }
 
+const char* forced_name(forced f) {
+  return f == forced::pass ? "pass" : "elimination";
+}
+
 std::vector<actor> state::to_act() const {
   if (is_terminal()) return {};
   return {{current_player(), decision::move}};

@@ -48,6 +48,17 @@ struct outcome {
   std::vector<int> winners() const;  // players with rank 1
 };
 
+// What the rules did on their own in the last play() or retire(): a player passed because they
+// could not move (Esiema), or was put out of the game (Shiamgon). Clients are told of each.
+enum class forced { pass, elimination };
+const char* forced_name(forced f);  // "pass", "elimination"
+struct forced_step {
+  engine::forced kind = engine::forced::pass;
+  int player = no_player;
+  std::string description;  // for people: "Blue cannot sow and passes"
+  bool operator==(const forced_step&) const = default;
+};
+
 class state {
  public:
   virtual ~state() = default;
@@ -65,6 +76,10 @@ class state {
   // Checked: applies `move` if it is legal for current_player() and returns its canonical
   // notation; otherwise returns the reason and leaves the state exactly as it was.
   virtual result<std::string> play(std::string_view move) = 0;
+
+  // What the rules did on their own in the last play() or retire(), in order; empty where
+  // nothing was forced (the default).
+  virtual std::vector<forced_step> forced_by_last_play() const { return {}; }
 
   // Every legal move of current_player() in canonical notation; empty when the game is over.
   // Where lists_all_moves() is false, only part of them (see there).
