@@ -244,7 +244,19 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
        });
      }},
     {"game.resign", room_only(game_resign{})},
-    {"game.legal_moves", room_only(game_legal_moves{})},
+    {"game.legal_moves",
+     [](const json& p) {
+       return parse_as<game_legal_moves>(p, [](reader& r, game_legal_moves& m) {
+         r.required("room", m.room);
+         r.optional("offset", m.offset);
+         r.optional("limit", m.limit);
+         r.optional("after", m.after);
+         r.optional("sample", m.sample);
+         r.range("offset", m.offset, 0, INT64_MAX);
+         r.range("limit", m.limit, 1, max_moves_page);
+         r.range("sample", m.sample, 1, max_move_sample);
+       });
+     }},
     {"game.analyze", room_only(game_analyze{})},
     {"game.offer_draw", room_only(game_offer_draw{})},
     {"game.decline_draw", room_only(game_decline_draw{})},
@@ -276,6 +288,7 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
          r.range("seconds", m.seconds, 1, 30LL * 86'400);
        });
      }},
+    {"game.view", room_only(game_view{})},
 }};
 
 std::optional<error> check_lengths(const message& m) {
@@ -298,6 +311,12 @@ std::optional<error> check_lengths(const message& m) {
     return params_error("out_of_range",
                         "move must be at most " + std::to_string(max_move_length) + " bytes",
                         "move");
+  }
+  if (auto* l = std::get_if<game_legal_moves>(&m);
+      l && l->after && l->after->size() > max_move_length) {
+    return params_error("out_of_range",
+                        "after must be at most " + std::to_string(max_move_length) + " bytes",
+                        "after");
   }
   return std::nullopt;
 }

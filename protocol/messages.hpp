@@ -20,6 +20,10 @@
 namespace boardroom::protocol {
 
 inline constexpr int protocol_version = 1;
+// Requests that list moves answer at most this many at once (a page); `sample` at most
+// max_move_sample.
+inline constexpr std::int64_t max_moves_page = 100'000;
+inline constexpr int max_move_sample = 100;
 
 struct hello {
   int protocol = protocol_version;
@@ -78,7 +82,19 @@ struct game_move {
 struct game_resign {
   std::string room;
 };
+// Legal moves, four ways: the whole list (default), a page of it (`offset`, `limit`: Arimaa can
+// have tens of thousands of turns), the parts legal after the part of a turn already chosen
+// (`after`: Arimaa's steps one at a time), or `sample` moves drawn at random from every legal move
+// (Esiema, whose sowings are too many to list).
 struct game_legal_moves {
+  std::string room;
+  std::int64_t offset = 0;
+  std::optional<std::int64_t> limit;
+  std::optional<std::string> after;
+  std::optional<int> sample;
+};
+// The position now, structured for drawing, with who may act.
+struct game_view {
   std::string room;
 };
 struct game_analyze {
@@ -113,7 +129,7 @@ using message =
     std::variant<hello, lobby_games, lobby_list, lobby_subscribe, lobby_unsubscribe, room_create,
                  room_join, room_spectate, room_leave, room_start, room_sync, game_move,
                  game_resign, game_legal_moves, game_analyze, game_offer_draw, game_decline_draw,
-                 admin_abort, admin_adjudicate, admin_add_time>;
+                 admin_abort, admin_adjudicate, admin_add_time, game_view>;
 
 // The method names, in the order of the variant's alternatives.
 std::string_view method_name(const message& m);

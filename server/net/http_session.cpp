@@ -9,8 +9,8 @@
 
 #include "engine/core/registry.hpp"
 #include "protocol/rpc.hpp"
-#include "server/records/records_api.hpp"
 #include "server/net/ws_session.hpp"
+#include "server/records/records_api.hpp"
 
 namespace boardroom::server {
 
@@ -210,16 +210,39 @@ void http_session<Stream>::on_read(beast::error_code ec, std::size_t) {
         ->run(std::move(req));
     return;
   }
-  response res;
+  if ((req.method() == http::verb::get || req.method() == http::verb::head) &&
+      is_records_route(path_of(req.target()))) {
+    // A records query reads the database: on the store's thread, so a long one stalls no room
+    // and no connection served by this io thread. The answer comes back on this session's strand.
+    auto shared = std::make_shared<request>(std::move(req));
+    boost::asio::post(hub_.storage_executor(), [self = this->shared_from_this(), shared] {
+      response res = self->answer(*shared, [&] { return self->route_records(*shared); });
+      boost::asio::post(self->stream_.get_executor(),
+                        [self, shared, res = std::move(res)]() mutable {
+                          self->finish(*shared, std::move(res));
+                        });
+    });
+    return;
+  }
+  finish(req, answer(req, [&] { return route(req); }));
+}
+
+template <class Stream>
+template <class Route>
+http_response http_session<Stream>::answer(const request& req, Route&& route_it) const {
   try {
-    res = route(req);
+    return route_it();
   } catch (const std::exception& e) {
     // No request may end a session with an exception; an answer it cannot get is a 500.
     spdlog::error("{} {}: {}", std::string(req.method_string()),
                   protocol::to_json_text(std::string(req.target())), e.what());
-    res = error_response(req, http::status::internal_server_error, "internal_error",
-                         "the request could not be answered");
+    return error_response(req, http::status::internal_server_error, "internal_error",
+                          "the request could not be answered");
   }
+}
+
+template <class Stream>
+void http_session<Stream>::finish(const request& req, response res) {
   if (place_.over_capacity()) res.keep_alive(false);  // a spare place: one answer, then free it
   if (req.method() == http::verb::head) {
     // The headers of the GET, no body: a body here would be read as the next response.
@@ -274,19 +297,21 @@ http_response http_session<Stream>::route(const request& req) const {
   if (path == "/api/v1/rooms") {
     return json_reply({{"rooms", hub_.public_rooms(query_param(req.target(), "game"))}});
   }
-  if (path == records_path || path.starts_with(std::string(records_path) + "/")) {
-    auto reply = serve_records(hub_.storage(), path, [&](std::string_view name) {
-      return query_param(req.target(), name);
-    });
-    return make_response(req, static_cast<http::status>(reply.status), reply.content_type,
-                         reply.body);
-  }
   if (path == "/ws") {
     return error_response(req, http::status::upgrade_required, "upgrade_required",
                           "/ws speaks WebSocket; send an upgrade request");
   }
   return error_response(req, http::status::not_found, "not_found",
                         "no such path: " + std::string(path));
+}
+
+template <class Stream>
+http_response http_session<Stream>::route_records(const request& req) const {
+  auto reply = serve_records(hub_.storage(), path_of(req.target()), [&](std::string_view name) {
+    return query_param(req.target(), name);
+  });
+  return make_response(req, static_cast<http::status>(reply.status), reply.content_type,
+                       reply.body);
 }
 
 template <class Stream>

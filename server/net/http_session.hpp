@@ -11,8 +11,8 @@
 #include <boost/beast/http.hpp>
 
 #include "server/net/admission.hpp"
-#include "server/rooms/hub.hpp"
 #include "server/net/streams.hpp"
+#include "server/rooms/hub.hpp"
 
 namespace boardroom::server {
 
@@ -35,7 +35,12 @@ class http_session : public abortable, public std::enable_shared_from_this<http_
   void on_handshake(boost::beast::error_code ec);
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
-  response route(const request& req) const;
+  response route(const request& req) const;          // every route but the records
+  response route_records(const request& req) const;  // on the store's thread
+  // What `route_it` answers, or a 500 when it throws.
+  template <class Route>
+  response answer(const request& req, Route&& route_it) const;
+  void finish(const request& req, response res);  // HEAD, spare places, then reply()
   void reply(response res);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void end();  // no more requests: TLS close_notify, then our half of the TCP connection

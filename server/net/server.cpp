@@ -12,17 +12,18 @@
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
 
 #include "engine/core/registry.hpp"
 #include "protocol/rpc.hpp"
-#include "server/net/admission.hpp"
-#include "server/rooms/clock_source.hpp"
-#include "server/net/http_session.hpp"
-#include "server/rooms/hub.hpp"
 #include "server/metrics.hpp"
+#include "server/net/admission.hpp"
+#include "server/net/http_session.hpp"
 #include "server/net/send_budget.hpp"
-#include "server/storage/sqlite_store.hpp"
 #include "server/net/tls.hpp"
+#include "server/rooms/clock_source.hpp"
+#include "server/rooms/hub.hpp"
+#include "server/storage/sqlite_store.hpp"
 
 namespace boardroom::server {
 
@@ -220,6 +221,9 @@ struct server::impl {
   std::unique_ptr<admission> gate;  // made by start()
   std::unique_ptr<send_budget> budget;
   net::io_context io;
+  // The one thread store work runs on (group commits, records queries): declared after the
+  // io_context, so it is joined first, and before the hub, whose journal posts to it.
+  net::thread_pool storage_thread{1};
   std::unique_ptr<hub> central;  // made by start(), once the store is open
   // The acceptor, the signals and the shutdown share one strand: an accept completing on one
   // thread must not race the shutdown closing the acceptor on another.
@@ -270,7 +274,8 @@ std::expected<std::uint16_t, std::string> server::start() {
   impl_->gate = std::move(*gate);
   impl_->budget = std::make_unique<send_budget>(cfg.limit.max_queued_bytes_total, impl_->stats);
   impl_->central = std::make_unique<hub>(impl_->io, cfg, impl_->stats, *impl_->storage,
-                                         *impl_->time, *impl_->gate, *impl_->budget);
+                                         impl_->storage_thread.get_executor(), *impl_->time,
+                                         *impl_->gate, *impl_->budget);
   auto& acc = impl_->acceptor;
   boost::system::error_code ec;
   auto address = net::ip::make_address(impl_->cfg.host, ec);
@@ -317,6 +322,8 @@ void server::run(bool handle_signals) {
   impl_->io.run();
   for (auto& t : pool)
     t.join();
+  // Commits under way finish; their answers wait in the io_context for finish_sessions().
+  impl_->storage_thread.join();
   impl_->finish_sessions();
 }
 

@@ -25,6 +25,11 @@ using query_lookup = std::function<std::optional<std::string>(std::string_view n
 
 inline constexpr std::string_view records_path = "/api/v1/records";
 
+inline bool is_records_route(std::string_view path) {
+  return path == records_path ||
+         (path.starts_with(records_path) && path.substr(records_path.size()).starts_with("/"));
+}
+
 // `path` is records_path or below it.
 api_reply serve_records(store& storage, std::string_view path, const query_lookup& query);
 

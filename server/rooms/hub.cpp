@@ -45,7 +45,8 @@ struct overloaded : F... {
 }  // namespace
 
 hub::hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& storage,
-         const clock_source& time, admission& gate, send_budget& budget)
+         boost::asio::any_io_executor storage_exec, const clock_source& time, admission& gate,
+         send_budget& budget)
     : io_(io),
       config_(cfg),
       metrics_(stats),
@@ -53,7 +54,8 @@ hub::hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& 
       time_(time),
       gate_(gate),
       budget_(budget),
-      journal_(io, storage, stats) {}
+      storage_exec_(std::move(storage_exec)),
+      journal_(io, storage_exec_, storage, stats) {}
 
 void hub::clocks_changed() {
   std::vector<std::shared_ptr<room>> open;
@@ -134,7 +136,10 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
                    with_room(m.room, [&](room& r) { r.resign(who, id); });
                  },
                  [&](const protocol::game_legal_moves& m) {
-                   with_room(m.room, [&](room& r) { r.legal_moves(who, id); });
+                   with_room(m.room, [&](room& r) { r.legal_moves(who, m, id); });
+                 },
+                 [&](const protocol::game_view& m) {
+                   with_room(m.room, [&](room& r) { r.view(who, id); });
                  },
                  [&](const protocol::game_analyze& m) {
                    with_room(m.room, [&](room& r) { r.analyze(who, id); });

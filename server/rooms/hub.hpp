@@ -17,15 +17,15 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/messages.hpp"
-#include "server/net/admission.hpp"
-#include "server/rooms/clock_source.hpp"
 #include "server/config.hpp"
-#include "server/storage/journal.hpp"
-#include "server/rooms/lobby.hpp"
 #include "server/metrics.hpp"
+#include "server/net/admission.hpp"
 #include "server/net/peer.hpp"
-#include "server/rooms/room.hpp"
 #include "server/net/send_budget.hpp"
+#include "server/rooms/clock_source.hpp"
+#include "server/rooms/lobby.hpp"
+#include "server/rooms/room.hpp"
+#include "server/storage/journal.hpp"
 #include "server/storage/store.hpp"
 
 namespace boardroom::server {
@@ -39,8 +39,10 @@ struct client_context {
 
 class hub final : public room_host {
  public:
+  // `storage_exec` runs store work off the io threads (group commits, records queries).
   hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& storage,
-      const clock_source& time, admission& gate, send_budget& budget);
+      boost::asio::any_io_executor storage_exec, const clock_source& time, admission& gate,
+      send_budget& budget);
 
   // Server start, before any connection: rebuilds every unfinished room from the store. A room
   // whose log cannot be replayed is left in the store and logged; the call fails only when the
@@ -66,6 +68,8 @@ class hub final : public room_host {
   admission& gate() { return gate_; }
   send_budget& budget() { return budget_; }
   store& storage() { return store_; }  // finished games are read from the store (records)
+  // Where store work runs (one thread): post reads there, not on an io thread.
+  const boost::asio::any_io_executor& storage_executor() const { return storage_exec_; }
 
   // room_host
   void member_added(const std::string& player, const std::string& room) override;
@@ -107,6 +111,7 @@ class hub final : public room_host {
   const clock_source& time_;
   admission& gate_;
   send_budget& budget_;
+  boost::asio::any_io_executor storage_exec_;
   journal journal_;
   lobby lobby_;
 

@@ -6,8 +6,9 @@
 #include <boost/asio/post.hpp>
 
 #include "protocol/rpc.hpp"
-#include "server/rooms/lobby.hpp"
+#include "server/match/move_listing.hpp"
 #include "server/metrics.hpp"
+#include "server/rooms/lobby.hpp"
 #include "server/rooms/outcome_json.hpp"
 
 namespace boardroom::server {
@@ -607,20 +608,30 @@ void room::add_time(member who, json id, int seat_index, std::chrono::seconds ex
   });
 }
 
-void room::legal_moves(member who, json id) {
-  on_strand([this, who = std::move(who), id = std::move(id)] {
+void room::legal_moves(member who, protocol::game_legal_moves request, json id) {
+  on_strand([this, who = std::move(who), request = std::move(request), id = std::move(id)] {
     if (!is_member(who.player)) {
       return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
     }
     if (auto e = check_in_game(who, false)) return fail(who, id, *e);
-    reply(*who.conn, id,
-          {{"room", settings_.id},
-           {"version", version_},
-           {"to_move", state_->current_player()},
-           {"moves", state_->legal_moves()},
-           // Esiema's sowings can number millions: then only part is listed, and clients must
-           // build the move themselves (any legal move is accepted).
-           {"complete", state_->lists_all_moves()}});
+    auto listed = list_moves(*state_, request);
+    if (!listed) return fail(who, id, listed.error());
+    (*listed)["room"] = settings_.id;
+    (*listed)["version"] = version_;
+    reply(*who.conn, id, *listed);
+  });
+}
+
+void room::view(member who, json id) {
+  on_strand([this, who = std::move(who), id = std::move(id)] {
+    if (!is_member(who.player)) {
+      return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
+    }
+    if (!state_) return fail(who, id, app_error("game_not_started", "the game has not started"));
+    json out = view_json(*state_);
+    out["room"] = settings_.id;
+    out["version"] = version_;
+    reply(*who.conn, id, out);
   });
 }
 

@@ -130,7 +130,8 @@ class room : public std::enable_shared_from_this<room> {
   void move(member who, std::string move, std::optional<std::int64_t> version,
             nlohmann::json request_id, std::chrono::steady_clock::time_point received);
   void resign(member who, nlohmann::json request_id);
-  void legal_moves(member who, nlohmann::json request_id);
+  void legal_moves(member who, protocol::game_legal_moves request, nlohmann::json request_id);
+  void view(member who, nlohmann::json request_id);
   void analyze(member who, nlohmann::json request_id);
 
   // Connection events for an identity that is a member here.

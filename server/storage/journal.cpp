@@ -22,7 +22,7 @@ void journal::append(std::string room, std::vector<stored_event> events,
       boost::asio::post(io_, [this] { flush(); });
     }
   }
-  if (!full.empty()) commit(std::move(full));
+  if (!full.empty()) commit_later(std::move(full));
 }
 
 void journal::flush() {
@@ -40,7 +40,12 @@ void journal::flush() {
     scheduled_ = false;
     group.swap(pending_);
   }
-  if (!group.empty()) commit(std::move(group));
+  if (!group.empty()) commit_later(std::move(group));
+}
+
+void journal::commit_later(std::vector<entry> group) {
+  boost::asio::post(storage_exec_,
+                    [this, group = std::move(group)]() mutable { commit(std::move(group)); });
 }
 
 void journal::commit(std::vector<entry> group) {

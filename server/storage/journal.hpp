@@ -7,7 +7,9 @@
 // continuation, after its events are durable.
 //
 // The group closes when a pass through the io loop brings no new appends (or after a few passes,
-// or at `max_group` appends), so a lone move waits for one extra pass and no timer.
+// or at `max_group` appends), so a lone move waits for one extra pass and no timer. The commit
+// itself runs on the store's thread (`storage_exec`, one thread): its write and fsync never stall
+// an io thread, and while one group is being committed the next one gathers.
 
 #include <cstddef>
 #include <functional>
@@ -28,8 +30,9 @@ class journal {
  public:
   using continuation = std::move_only_function<void(store_result<void>)>;
 
-  journal(boost::asio::io_context& io, store& storage, metrics& stats)
-      : io_(io), store_(storage), metrics_(stats) {}
+  journal(boost::asio::io_context& io, boost::asio::any_io_executor storage_exec, store& storage,
+          metrics& stats)
+      : io_(io), storage_exec_(std::move(storage_exec)), store_(storage), metrics_(stats) {}
 
   // Thread-safe. `then` runs on `where` with the store's verdict on these events.
   void append(std::string room, std::vector<stored_event> events, std::optional<room_status> status,
@@ -48,9 +51,11 @@ class journal {
   };
 
   void flush();
+  void commit_later(std::vector<entry> group);  // on the store's thread
   void commit(std::vector<entry> group);
 
   boost::asio::io_context& io_;
+  boost::asio::any_io_executor storage_exec_;
   store& store_;
   metrics& metrics_;
   std::mutex mutex_;

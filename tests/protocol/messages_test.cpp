@@ -60,12 +60,33 @@ TEST(Messages, ParsesEveryMethodIntoItsType) {
   EXPECT_EQ(std::get<game_move>(*mv).version, 7);
   EXPECT_EQ(method_name(*mv), "game.move");
 
-  for (const char* method : {"room.leave", "room.start", "game.resign", "game.legal_moves"}) {
+  for (const char* method :
+       {"room.leave", "room.start", "game.resign", "game.legal_moves", "game.view"}) {
     auto m = parse(std::string(R"({"jsonrpc":"2.0","id":1,"method":")") + method +
                    R"(","params":{"room":"r"}})");
     ASSERT_TRUE(m) << method;
     EXPECT_EQ(method_name(*m), method);
   }
+}
+
+TEST(Messages, LegalMovesTakePagesStepsAndSamples) {
+  auto page = parse(
+      R"({"jsonrpc":"2.0","id":1,"method":"game.legal_moves","params":{"room":"r","offset":40,"limit":20}})");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(std::get<game_legal_moves>(*page).offset, 40);
+  EXPECT_EQ(std::get<game_legal_moves>(*page).limit, 20);
+  auto steps = parse(
+      R"({"jsonrpc":"2.0","id":1,"method":"game.legal_moves","params":{"room":"r","after":"Ed2n"}})");
+  ASSERT_TRUE(steps);
+  EXPECT_EQ(std::get<game_legal_moves>(*steps).after, "Ed2n");
+  auto sample = parse(
+      R"({"jsonrpc":"2.0","id":1,"method":"game.legal_moves","params":{"room":"r","sample":100}})");
+  ASSERT_TRUE(sample);
+  EXPECT_EQ(std::get<game_legal_moves>(*sample).sample, 100);
+  auto too_many = parse(
+      R"({"jsonrpc":"2.0","id":1,"method":"game.legal_moves","params":{"room":"r","sample":101}})");
+  ASSERT_FALSE(too_many);
+  EXPECT_EQ(too_many.error().field, "sample");
 }
 
 TEST(Messages, FieldErrorsAreTypedAndNamed) {

@@ -1,6 +1,7 @@
 // Rooms survive a restart of the server: identities, seats, versions and the game itself come back
 // from the store; a write the store refuses is reported and changes nothing.
 
+#include <atomic>
 #include <random>
 #include <thread>
 
@@ -384,6 +385,44 @@ TEST(Durability, ABotMoveThatCannotBeWrittenIsTriedAgain) {
   ASSERT_TRUE(answer);
   EXPECT_EQ((*answer)["seat"], 1);
   EXPECT_EQ((*answer)["ply"], 2);
+}
+
+// ---- the store's own thread ------------------------------------------------------------------
+
+// A records query that takes its time runs on the store's thread: on a server with one io
+// thread, everything that needs no store (here the legal moves, a room's view, the lobby) is
+// answered while the query is still being read.
+TEST(Durability, ASlowRecordsQueryDoesNotStallTheIoThread) {
+  temp_dir dir;
+  auto real = server::open_sqlite_store(dir.path());
+  ASSERT_TRUE(real) << real.error();
+  auto storage = std::make_shared<faulty_store>(std::move(*real));
+  auto options = with_store(storage);
+  options.threads = 1;
+  test_server srv(options);
+  ws_client a(srv.port()), b(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  std::string room = start_sisyphos(a, b);
+
+  storage->slow_reads(std::chrono::milliseconds(1500));
+  std::atomic<bool> answered{false};
+  http_reply records;
+  std::thread reader([&] {
+    records = http_get(srv.port(), "/api/v1/records");
+    answered = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the query is being read
+  auto moves = a.call("game.legal_moves", {{"room", room}});
+  EXPECT_EQ(error_code(moves), "") << moves.dump();
+  EXPECT_EQ(error_code(b.call("game.view", {{"room", room}})), "");
+  EXPECT_EQ(error_code(b.call("lobby.list")), "");
+  EXPECT_FALSE(answered) << "the io thread waited for the records query";
+  reader.join();
+  EXPECT_EQ(records.status, 200) << records.body;
+  // The move, which needs the store, is made once the store is free.
+  auto played = a.call("game.move", {{"room", room}, {"move", moves["result"]["moves"][0]}});
+  EXPECT_EQ(error_code(played), "") << played.dump();
 }
 
 }  // namespace

@@ -4,8 +4,10 @@
 // the size of each group commit.
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 #include "server/storage/store.hpp"
@@ -25,6 +27,15 @@ class faulty_store final : public server::store {
   std::vector<std::size_t> groups() const {
     std::lock_guard lock(mutex_);
     return groups_;
+  }
+
+  // Every records query takes this long from now on (a large scan, a busy disk).
+  void slow_reads(std::chrono::milliseconds d) { slow_reads_ms_ = static_cast<int>(d.count()); }
+
+  // The threads append_group() ran on.
+  std::vector<std::thread::id> group_threads() const {
+    std::lock_guard lock(mutex_);
+    return group_threads_;
   }
 
   server::store_result<void> save_identity(const server::identity_record& identity) override {
@@ -56,6 +67,7 @@ class faulty_store final : public server::store {
     {
       std::lock_guard lock(mutex_);
       groups_.push_back(group.size());
+      group_threads_.push_back(std::this_thread::get_id());
     }
     if (!allow()) return std::vector<server::store_result<void>>(group.size(), refuse());
     return real_->append_group(group);
@@ -74,6 +86,7 @@ class faulty_store final : public server::store {
   }
   server::store_result<server::record_page> find_records(
       const server::record_query& query) override {
+    std::this_thread::sleep_for(std::chrono::milliseconds(slow_reads_ms_.load()));
     return real_->find_records(query);
   }
 
@@ -96,6 +109,8 @@ class faulty_store final : public server::store {
   std::atomic<int> failed_{0};
   mutable std::mutex mutex_;
   std::vector<std::size_t> groups_;
+  std::vector<std::thread::id> group_threads_;
+  std::atomic<int> slow_reads_ms_{0};
 };
 
 }  // namespace boardroom::test
