@@ -152,6 +152,11 @@ int state::current_player() const {
   return ending_.over() ? no_player : index(pos_.to_move());
 }
 
+std::vector<actor> state::to_act() const {
+  if (ending_.over()) return {};
+  return {{index(pos_.to_move()), in_setup() ? decision::setup : decision::move}};
+}
+
 result<std::string> state::play(std::string_view text) {
   auto sub = parse_submission(text);
   if (!sub) return std::unexpected(sub.error());

@@ -35,6 +35,8 @@ class state final : public engine::state {
 
   int num_players() const override { return num_colours; }
   int current_player() const override;
+  // During the setups the side to move places its pieces: a setup, not a move.
+  std::vector<actor> to_act() const override;
   result<std::string> play(std::string_view text) override;
   std::vector<std::string> legal_moves() const override;
   // During the setups the list is one setup of a side's 64,864,800: not complete, and not

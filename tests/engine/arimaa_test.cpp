@@ -45,6 +45,16 @@ TEST(ArimaaSetup, GoldThenSilverPlaceAllSixteenPieces) {
   EXPECT_EQ(st.to_text(), "2g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]");
 }
 
+// Clients are told that a setup is asked for, not a move.
+TEST(ArimaaSetup, EachSideIsAskedForASetupThenForMoves) {
+  state st;
+  EXPECT_EQ(st.to_act(), (std::vector<actor>{{0, decision::setup}}));
+  ASSERT_TRUE(st.play(gold_setup).has_value());
+  EXPECT_EQ(st.to_act(), (std::vector<actor>{{1, decision::setup}}));
+  ASSERT_TRUE(st.play(silver_setup).has_value());
+  EXPECT_EQ(st.to_act(), (std::vector<actor>{{0, decision::move}}));
+}
+
 TEST(ArimaaSetup, ListsTheStandardOpeningOnly) {
   state st;
   EXPECT_THAT(st.legal_moves(), ElementsAre("1g " + std::string(gold_setup)));

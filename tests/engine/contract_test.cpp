@@ -163,6 +163,23 @@ void check_status(const state& st, int players, const std::vector<std::string>& 
     EXPECT_FALSE(o->reason.empty());
     EXPECT_FALSE(o->description.empty());
   }
+  // Who acts: nobody once the game is over, else at least the player current_player() names.
+  auto acting = st.to_act();
+  EXPECT_EQ(acting.empty(), st.is_terminal());
+  if (!st.is_terminal()) {
+    EXPECT_TRUE(std::any_of(acting.begin(), acting.end(),
+                            [&](const actor& a) { return a.player == st.current_player(); }))
+        << "to_act() leaves out current_player() " << st.current_player();
+  }
+  for (const actor& a : acting) {
+    EXPECT_GE(a.player, 0);
+    EXPECT_LT(a.player, players);
+  }
+  for (const forced_step& f : st.forced_by_last_play()) {
+    EXPECT_GE(f.player, 0);
+    EXPECT_LT(f.player, players);
+    EXPECT_FALSE(f.description.empty());
+  }
   auto view = st.view();
   EXPECT_TRUE(view.is_object());
 }

@@ -225,10 +225,12 @@ TEST(esiema_setup, play_begins_with_the_first_player_once_all_have_placed) {
   for (const char* m : {"@k11M", "@a1M", "@k10", "@a2", "@k9"})
     play(*st, m);
   EXPECT_EQ(test::field(st->to_text(), "to"), "r");
+  EXPECT_EQ(st->to_act(), (std::vector<actor>{{0, decision::setup}}));  // placing before play
   play(*st, "@a3");
   EXPECT_EQ(st->to_text(),
             "play to=b order=br board=a1:R,a2:r,a3:r,k9:b,k10:b,k11:B reserve=68,68 "
             "captured=0,0 retired=0,0 out=0,0 passes=0 draw=-");
+  EXPECT_EQ(st->to_act(), (std::vector<actor>{{1, decision::move}}));
   EXPECT_FALSE(st->lists_all_moves());  // sowings now
   refused(*st, "@a4", "placements belong to the setup phase, which is over: sow or reproduce");
 }

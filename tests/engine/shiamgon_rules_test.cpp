@@ -832,5 +832,44 @@ TEST(shiamgon_game, the_view_carries_the_geometry) {
   EXPECT_EQ(t["geometry"]["corners"].size(), 64u * 6u);
 }
 
+// ---------------------------------------------------------------------------------------------
+// What clients are told: who acts and decides what, and what the rules did on their own
+
+TEST(shiamgon_protocol, a_displacement_is_decided_out_of_turn) {
+  state st(displacement_start());
+  EXPECT_EQ(st.to_act(), (std::vector<actor>{{red, decision::move}}));
+  ASSERT_TRUE(st.play("i9").has_value());
+  // Red's turn is not over, but Blue decides where i10 goes.
+  EXPECT_EQ(st.to_act(), (std::vector<actor>{{blue, decision::displacement}}));
+  EXPECT_TRUE(st.forced_by_last_play().empty());
+  ASSERT_TRUE(st.play("i10-j10").has_value());
+  EXPECT_EQ(st.to_act(), (std::vector<actor>{{blue, decision::move}}));
+}
+
+// Red takes Blue's only stone prisoner: Blue can never place again, and passes at once.
+TEST(shiamgon_protocol, the_last_stone_lost_and_the_pass_are_reported_then_cleared) {
+  state st(displacement_start(stones(large(), {{"i11", green}, {"j10", green}})));
+  ASSERT_TRUE(st.play("i9").has_value());
+  std::vector<forced_step> expected{
+      {forced::elimination, blue, "Blue has no stone left on the board and can never place again"},
+      {forced::pass, blue, "Blue has no stone and passes"}};
+  EXPECT_EQ(st.forced_by_last_play(), expected);
+  EXPECT_EQ(st.current_player(), green);
+  ASSERT_TRUE(st.play(st.legal_moves().front()).has_value());  // Green places
+  EXPECT_EQ(st.current_player(), red);
+  EXPECT_TRUE(st.forced_by_last_play().empty());
+  ASSERT_TRUE(st.play(st.legal_moves().front()).has_value());
+  EXPECT_EQ(st.forced_by_last_play(),
+            (std::vector<forced_step>{{forced::pass, blue, "Blue has no stone and passes"}}));
+}
+
+TEST(shiamgon_protocol, a_retired_players_turn_passes_and_is_reported) {
+  state st(displacement_start());
+  ASSERT_TRUE(st.retire(red).has_value());
+  EXPECT_EQ(st.forced_by_last_play(),
+            (std::vector<forced_step>{{forced::pass, red, "Red is out of play and passes"}}));
+  EXPECT_EQ(st.to_act(), (std::vector<actor>{{blue, decision::move}}));
+}
+
 }  // namespace
 }  // namespace boardroom::engine::shiamgon
