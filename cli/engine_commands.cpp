@@ -299,6 +299,7 @@ command add_moves(CLI::App& app) {
   auto count = std::make_shared<bool>(false);
   auto sample = std::make_shared<int>(0);
   auto seed = std::make_shared<std::uint64_t>(1);
+  auto steps = std::make_shared<std::string>();
   add_position_args(sub, *args);
   sub->add_flag("--count", *count, "Print only the number of legal moves, where it can be exact");
   sub->add_option("--sample", *sample,
@@ -306,9 +307,25 @@ command add_moves(CLI::App& app) {
                   "with too many moves to list")
       ->check(CLI::Range(1, 1000000));
   sub->add_option("--seed", *seed, "Seed for --sample (default 1)");
-  return [args, count, sample, seed] {
+  CLI::Option* steps_given =
+      sub->add_option("--steps", *steps,
+                      "Part of a turn already chosen, in the game's notation (Arimaa: 'Ed2n Ed3n', "
+                      "or '' for none): print the legal next steps instead, and 'end' where the "
+                      "turn may end");
+  return [=] {
     auto state = reach(args->spec, args->moves, args->players);
     if (!state) return 2;
+    if (steps_given->count() > 0) {
+      auto next = state->continuations(*steps);
+      if (!next) {
+        std::cerr << "error: " << next.error().message << '\n';
+        return 2;
+      }
+      for (const auto& s : next->next)
+        std::cout << s << '\n';
+      if (next->may_end) std::cout << "end\n";
+      return 0;
+    }
     if (*sample > 0) {
       std::mt19937_64 rng(*seed);
       for (int i = 0; i < *sample && !state->is_terminal(); ++i)

@@ -59,6 +59,13 @@ struct forced_step {
   bool operator==(const forced_step&) const = default;
 };
 
+// The legal ways to go on from part of a turn (see state::continuations()).
+struct continuation {
+  std::vector<std::string> next;  // the legal next parts, in the game's own notation
+  bool may_end = false;           // whether the turn may end with the part already chosen
+  bool operator==(const continuation&) const = default;
+};
+
 class state {
  public:
   virtual ~state() = default;
@@ -84,6 +91,14 @@ class state {
   // Every legal move of current_player() in canonical notation; empty when the game is over.
   // Where lists_all_moves() is false, only part of them (see there).
   virtual std::vector<std::string> legal_moves() const = 0;
+
+  // For games whose turns are long (an Arimaa turn is up to four steps, and a start position has
+  // 24,902 of them): given the part of a turn of current_player() already chosen, in the game's
+  // notation ("Ed2n Ed3n"; "" for nothing yet), the legal next parts, each of which can still
+  // end in a legal turn, and whether the turn may end there. Refused with the reason where the
+  // chosen part cannot begin a legal turn; games whose turns are not made of parts refuse with
+  // the code "no_steps" (the default), and a game that is over with "game_over".
+  virtual result<continuation> continuations(std::string_view chosen) const;
 
   // Whether legal_moves() is the complete list. A game whose positions can have too many moves
   // to list (an Esiema sowing can be played tens of millions of ways) returns false where it

@@ -180,6 +180,18 @@ void check_status(const state& st, int players, const std::vector<std::string>& 
     EXPECT_LT(f.player, players);
     EXPECT_FALSE(f.description.empty());
   }
+  // Turns listed part by part, where the game has parts: a refusal says why.
+  auto parts = st.continuations("");
+  if (parts) {
+    EXPECT_FALSE(st.is_terminal());
+    EXPECT_TRUE(parts->may_end || !parts->next.empty()) << "a turn that can neither begin nor end";
+  } else {
+    EXPECT_FALSE(parts.error().code.empty());
+    EXPECT_FALSE(parts.error().message.empty());
+    if (st.is_terminal()) {
+      EXPECT_EQ(parts.error().code, "game_over");
+    }
+  }
   auto view = st.view();
   EXPECT_TRUE(view.is_object());
 }
