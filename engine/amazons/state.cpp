@@ -105,7 +105,7 @@ std::optional<engine::outcome> state::outcome() const {
 }
 
 std::string state::to_text() const {
-  return position_text(position_);
+  return amazons::position_text(position_);
 }
 
 nlohmann::json state::view() const {

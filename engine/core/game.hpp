@@ -135,6 +135,11 @@ class state {
   // state_from_text() reads it back.
   virtual std::string to_text() const = 0;
 
+  // The position alone, for clients and events: to_text() less what only the rules' memory needs
+  // (Shiamgon's positions seen before, which grow with every turn). Not always readable by
+  // state_from_text(); the default is to_text().
+  virtual std::string position_text() const { return to_text(); }
+
   // A structured view for clients: enough to draw the position without knowing the rules.
   virtual nlohmann::json view() const = 0;
 

@@ -183,7 +183,7 @@ std::optional<engine::outcome> state::outcome() const {
 }
 
 std::string state::to_text() const {
-  return position_text(position_);
+  return esiema::position_text(position_);
 }
 
 nlohmann::json state::view() const {

@@ -139,7 +139,11 @@ std::optional<engine::outcome> state::outcome() const {
 }
 
 std::string state::to_text() const {
-  return position_text(position_);
+  return shiamgon::position_text(position_);
+}
+
+std::string state::position_text() const {
+  return shiamgon::position_text(position_, false);
 }
 
 nlohmann::json geometry_json(const geometry& g) {
@@ -248,7 +252,7 @@ nlohmann::json state::view() const {
           {"passes_in_row", pos.passes_in_row()},
           {"turns", pos.turns()},
           {"end", over ? nlohmann::json(ending_key(pos.end())) : nlohmann::json(nullptr)},
-          {"position", to_text()}};
+          {"position", position_text()}};
 }
 
 namespace {

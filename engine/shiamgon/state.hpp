@@ -27,6 +27,9 @@ class state final : public engine::state {
   bool is_terminal() const override { return position_.over(); }
   std::optional<engine::outcome> outcome() const override;
   std::string to_text() const override;
+  // to_text() with the seen field '-': the positions seen, which only the repetition rule needs,
+  // grow by 17 characters a turn.
+  std::string position_text() const override;
   nlohmann::json view() const override;
   std::unique_ptr<engine::state> clone() const override;
   // On copies of the position, without move texts.

@@ -180,6 +180,7 @@ void check_status(const state& st, int players, const std::vector<std::string>& 
     EXPECT_LT(f.player, players);
     EXPECT_FALSE(f.description.empty());
   }
+  EXPECT_FALSE(st.position_text().empty());
   // Turns listed part by part, where the game has parts: a refusal says why.
   auto parts = st.continuations("");
   if (parts) {

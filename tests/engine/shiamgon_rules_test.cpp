@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <sstream>
 
 #include "engine/core/registry.hpp"
 #include "engine/shiamgon/legality.hpp"
@@ -861,6 +862,39 @@ TEST(shiamgon_protocol, the_last_stone_lost_and_the_pass_are_reported_then_clear
   ASSERT_TRUE(st.play(st.legal_moves().front()).has_value());
   EXPECT_EQ(st.forced_by_last_play(),
             (std::vector<forced_step>{{forced::pass, blue, "Blue has no stone and passes"}}));
+}
+
+std::vector<std::string> fields_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string f; in >> f;)
+    out.push_back(f);
+  return out;
+}
+
+// The text of each event carries the position alone: the keys of the positions seen (17
+// characters a turn) stay in to_text(), which must still read back to the whole state.
+TEST(shiamgon_protocol, the_position_text_leaves_the_positions_seen_out) {
+  auto made = the_game().new_state(3, *resolve_params(the_game().param_specs(), {}), 1);
+  ASSERT_TRUE(made.has_value());
+  engine::state& st = **made;
+  std::size_t first_size = st.position_text().size();
+  for (int i = 0; i < 12; ++i)
+    ASSERT_TRUE(st.play(st.legal_moves().front()).has_value());
+  auto full = fields_of(st.to_text());
+  auto alone = fields_of(st.position_text());
+  ASSERT_EQ(full.size(), 9u);
+  ASSERT_EQ(alone.size(), 9u);
+  EXPECT_GT(full[8].size(), 4u * 17);  // a key per turn begun (a shift begins none)
+  EXPECT_EQ(alone[8], "-");
+  for (int f = 0; f < 8; ++f)
+    EXPECT_EQ(alone[f], full[f]) << "field " << f;
+  EXPECT_LE(st.position_text().size(), first_size + 16);  // a few more digits at most
+  EXPECT_EQ(st.view()["position"], st.position_text());
+  auto read =
+      the_game().state_from_text(3, *resolve_params(the_game().param_specs(), {}), st.to_text());
+  ASSERT_TRUE(read.has_value());
+  EXPECT_EQ((*read)->to_text(), st.to_text());
 }
 
 TEST(shiamgon_protocol, a_retired_players_turn_passes_and_is_reported) {
