@@ -230,7 +230,11 @@ command add_show(CLI::App& app) {
     if (state->is_terminal()) {
       std::cout << "over: " << state->outcome()->description << '\n';
     } else {
-      std::cout << "deciding: player " << state->current_player() + 1 << '\n';
+      // Seats counted from 0, as the protocol and the game parameters count them.
+      for (const auto& a : state->to_act()) {
+        std::cout << "deciding: seat " << a.player << " (" << engine::decision_name(a.kind)
+                  << ")\n";
+      }
     }
     if (!svg->empty()) {
       std::ofstream file(*svg);

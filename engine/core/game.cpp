@@ -86,7 +86,7 @@ result<nlohmann::json> game::analyze(const state&) const {
 std::vector<std::string> game::player_names(int players) const {
   std::vector<std::string> names;
   for (int p = 0; p < players; ++p)
-    names.push_back("player " + std::to_string(p + 1));
+    names.push_back("seat " + std::to_string(p));  // seats count from 0, as in the protocol
   return names;
 }
 

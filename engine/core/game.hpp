@@ -167,6 +167,12 @@ class game {
   virtual std::string_view display_name() const = 0;  // "Come on, Sisyphos"
   virtual player_range players() const = 0;
   virtual const std::vector<param_spec>& param_specs() const = 0;
+  // Reads parameters that were renamed into their current names, so that specs stored before
+  // (a room's "shiamgon(first_player=2)", seats counted from 1) still make the same game; the
+  // result then goes to resolve_params(). parse_game_spec() and make_game_spec() call it. The
+  // default renames nothing. Errors: bad_parameter (an old value out of its old range, or an old
+  // name given together with its new one).
+  virtual result<param_map> upgrade_params(param_map given) const { return given; }
   virtual std::vector<std::string> player_names(int players) const;  // "Sisyphos", "Spirits"
 
   // `params` must come from resolve_params(param_specs(), ...). `seed` drives anything random in

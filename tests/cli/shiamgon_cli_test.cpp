@@ -40,7 +40,7 @@ TEST(ShiamgonCli, ShowsTheLargeDiscStart) {
   EXPECT_EQ(l[1], "i  " + sector('R', i) + sector('B', i) + sector('G', i));
   EXPECT_EQ(l[2], "h  " + std::string(30, '.'));
   EXPECT_EQ(l[10], "o  .");
-  EXPECT_NE(r.out.find("deciding: player 1"), std::string::npos);
+  EXPECT_NE(r.out.find("deciding: seat 0 (move)\n"), std::string::npos) << r.out;
 }
 
 TEST(ShiamgonCli, ShowsATriangleAndADisplacement) {
@@ -55,7 +55,7 @@ TEST(ShiamgonCli, ShowsATriangleAndADisplacement) {
   auto m = run("show shiamgon --moves \"i3\"");
   ASSERT_EQ(m.status, 0) << m.out;
   EXPECT_EQ(lines(m.out)[1].substr(3, 4), "R.RR");
-  EXPECT_NE(m.out.find("deciding: player 2"), std::string::npos);
+  EXPECT_NE(m.out.find("deciding: seat 1 (move)\n"), std::string::npos) << m.out;
   // i22 lies between Blue's i21 and j22, three fields from Red's i19.
   auto bad = run("show shiamgon --moves \"i22\"");
   EXPECT_EQ(bad.status, 2);

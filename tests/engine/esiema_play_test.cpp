@@ -1168,8 +1168,9 @@ TEST(esiema_retirement, is_refused_twice_out_of_range_and_after_the_end_3p) {
 // In the setup a retired player places no more balls, and the play phase begins with the next
 // player still in the game.
 TEST(esiema_retirement, in_the_setup_skips_the_player_from_then_on_3p) {
-  auto params = *resolve_params(the_game().param_specs(), {{"setup_balls", std::int64_t{2}},
-                                                           {"first_player", std::int64_t{1}}});
+  auto params = *resolve_params(
+      the_game().param_specs(),
+      {{"setup_balls", std::int64_t{2}}, {"first_seat", std::int64_t{0}}, {"first_by_lot", false}});
   auto st = std::move(*the_game().new_state(3, params, 1));
   play(*st, "@a1M");  // red begins
   ASSERT_TRUE(st->retire(0).has_value());

@@ -646,7 +646,7 @@ TEST(shiamgon_end, a_pass_counts_as_a_turn_under_the_cap) {
 TEST(shiamgon_end, handicap_stones_do_not_score_as_placements) {
   for (auto [base, expected] : {std::pair{"placements", 0}, {"stones-on-board", 13 + 2}}) {
     SCOPED_TRACE(base);
-    auto spec = parse_game_spec(std::string("shiamgon(handicap_1=2,score_base=") + base + ")");
+    auto spec = parse_game_spec(std::string("shiamgon(handicap_seat_0=2,score_base=") + base + ")");
     ASSERT_TRUE(spec.has_value()) << spec.error().message;
     auto st = the_game().new_state(3, spec->params, 1);
     ASSERT_TRUE(st.has_value());
@@ -776,7 +776,7 @@ TEST(shiamgon_notation, position_text_round_trips_with_a_pending_displacement) {
 
 TEST(shiamgon_game, parameters_and_start) {
   const game& g = the_game();
-  auto spec = parse_game_spec("shiamgon(handicap_1=2,first_player=2)");
+  auto spec = parse_game_spec("shiamgon(handicap_seat_0=2,first_seat=1)");
   ASSERT_TRUE(spec.has_value()) << spec.error().message;
   auto st = g.new_state(3, spec->params, 7);
   ASSERT_TRUE(st.has_value());
@@ -786,12 +786,13 @@ TEST(shiamgon_game, parameters_and_start) {
   auto small4 = g.new_state(4, parse_game_spec("shiamgon(board=disc-small)")->params, 1);
   ASSERT_FALSE(small4.has_value());
   EXPECT_EQ(small4.error().code, "bad_players");
-  auto tri = g.new_state(3, parse_game_spec("shiamgon(board=triangle-64,handicap_2=1)")->params, 1);
+  auto tri =
+      g.new_state(3, parse_game_spec("shiamgon(board=triangle-64,handicap_seat_1=1)")->params, 1);
   ASSERT_FALSE(tri.has_value());
-  EXPECT_EQ(tri.error().field, "handicap_2");
-  auto seat5 = g.new_state(3, parse_game_spec("shiamgon(first_player=5)")->params, 1);
+  EXPECT_EQ(tri.error().field, "handicap_seat_1");
+  auto seat5 = g.new_state(3, parse_game_spec("shiamgon(first_seat=4)")->params, 1);
   ASSERT_FALSE(seat5.has_value());
-  EXPECT_EQ(seat5.error().field, "first_player");
+  EXPECT_EQ(seat5.error().field, "first_seat");
   EXPECT_THAT(g.player_names(5), ElementsAre("Red", "Blue", "Green", "Yellow", "Violet"));
 }
 
@@ -799,8 +800,7 @@ TEST(shiamgon_game, turn_direction_and_first_player) {
   // Blue places first; h15 ([171, 183) degrees, under Blue's own stones) touches nobody else's.
   for (auto [direction, next] : {std::pair{"clockwise", green}, {"counterclockwise", red}}) {
     SCOPED_TRACE(direction);
-    auto spec =
-        parse_game_spec(std::string("shiamgon(first_player=2,direction=") + direction + ")");
+    auto spec = parse_game_spec(std::string("shiamgon(first_seat=1,direction=") + direction + ")");
     ASSERT_TRUE(spec.has_value()) << spec.error().message;
     auto st = the_game().new_state(3, spec->params, 1);
     ASSERT_TRUE(st.has_value());
@@ -809,7 +809,7 @@ TEST(shiamgon_game, turn_direction_and_first_player) {
     EXPECT_EQ((*st)->current_player(), next);
   }
   // 0 draws the first player by lot: the seed decides, every seat can be drawn.
-  auto lot = parse_game_spec("shiamgon(first_player=0)");
+  auto lot = parse_game_spec("shiamgon(first_by_lot=true)");
   std::set<int> drawn;
   for (std::uint64_t seed = 0; seed < 30; ++seed) {
     int first = (*the_game().new_state(3, lot->params, seed))->current_player();
