@@ -89,7 +89,7 @@ TEST(Cli, MovesSaysWhenNotEveryMoveIsListed) {
   ASSERT_EQ(count.status, 0) << count.out;
   EXPECT_EQ(last_line(count.out), "18");
 
-  auto sample = run(spec + "--moves '" + setup + "' --sample 5 --seed 3");
+  auto sample = run(spec + "--moves '" + setup + "' --sample 5 --sample-seed 3");
   ASSERT_EQ(sample.status, 0) << sample.out;
   std::stringstream lines(sample.out);
   std::string move;
