@@ -17,14 +17,14 @@ namespace {
 
 // The state reached from the start of `spec_text` after `moves`; prints the reason on failure.
 std::unique_ptr<engine::state> reach(const std::string& spec_text, const std::string& moves,
-                                     int players) {
+                                     int players, std::uint64_t seed) {
   auto spec = engine::parse_game_spec(spec_text);
   if (!spec) {
     std::cerr << "error: " << spec.error().message << '\n';
     return nullptr;
   }
   if (players == 0) players = spec->game_ptr->players().min;
-  auto state = spec->game_ptr->new_state(players, spec->params, 0);
+  auto state = spec->game_ptr->new_state(players, spec->params, seed);
   if (!state) {
     std::cerr << "error: " << state.error().message << '\n';
     return nullptr;
@@ -45,6 +45,7 @@ struct position_args {
   std::string spec;
   std::string moves;
   int players = 0;
+  std::uint64_t seed = 0;
 };
 
 void add_position_args(CLI::App* sub, position_args& args) {
@@ -52,6 +53,9 @@ void add_position_args(CLI::App* sub, position_args& args) {
       ->required();
   sub->add_option("--moves", args.moves, "Moves to play first, separated by ';'");
   sub->add_option("--players", args.players, "Number of players (default: the game's minimum)");
+  sub->add_option("--seed", args.seed,
+                  "The game's seed, as a room records it: what it draws by lot (the first "
+                  "player, a turn order) comes out as in that room (default 0)");
 }
 
 // --- show: pictures of a position from its view -----------------------------------------------
@@ -216,7 +220,7 @@ command add_show(CLI::App& app) {
   sub->add_option("--svg", *svg, "Also draw the position as an SVG picture into this file");
   sub->add_flag("--names", *names, "Write the cells' names into the picture");
   return [args, svg, names] {
-    auto state = reach(args->spec, args->moves, args->players);
+    auto state = reach(args->spec, args->moves, args->players, args->seed);
     if (!state) return 2;
     auto view = state->view();
     if (drawable(view)) {
@@ -230,7 +234,11 @@ command add_show(CLI::App& app) {
     if (state->is_terminal()) {
       std::cout << "over: " << state->outcome()->description << '\n';
     } else {
-      std::cout << "deciding: player " << state->current_player() + 1 << '\n';
+      // Seats counted from 0, as the protocol and the game parameters count them.
+      for (const auto& a : state->to_act()) {
+        std::cout << "deciding: seat " << a.player << " (" << engine::decision_name(a.kind)
+                  << ")\n";
+      }
     }
     if (!svg->empty()) {
       std::ofstream file(*svg);
@@ -286,7 +294,7 @@ command add_perft(CLI::App& app) {
   add_position_args(sub, *args);
   sub->add_option("depth", *depth, "Number of moves")->required()->check(CLI::Range(0, 64));
   return [args, depth] {
-    auto state = reach(args->spec, args->moves, args->players);
+    auto state = reach(args->spec, args->moves, args->players, args->seed);
     if (!state) return 2;
     std::cout << state->perft(*depth) << '\n';
     return 0;
@@ -298,19 +306,36 @@ command add_moves(CLI::App& app) {
   auto args = std::make_shared<position_args>();
   auto count = std::make_shared<bool>(false);
   auto sample = std::make_shared<int>(0);
-  auto seed = std::make_shared<std::uint64_t>(1);
+  auto sample_seed = std::make_shared<std::uint64_t>(1);
+  auto steps = std::make_shared<std::string>();
   add_position_args(sub, *args);
   sub->add_flag("--count", *count, "Print only the number of legal moves, where it can be exact");
   sub->add_option("--sample", *sample,
                   "Print N legal moves drawn at random instead (repeats possible): for positions "
                   "with too many moves to list")
       ->check(CLI::Range(1, 1000000));
-  sub->add_option("--seed", *seed, "Seed for --sample (default 1)");
-  return [args, count, sample, seed] {
-    auto state = reach(args->spec, args->moves, args->players);
+  sub->add_option("--sample-seed", *sample_seed, "Seed for --sample (default 1)");
+  CLI::Option* steps_given =
+      sub->add_option("--steps", *steps,
+                      "Part of a turn already chosen, in the game's notation (Arimaa: 'Ed2n Ed3n', "
+                      "or '' for none): print the legal next steps instead, and 'end' where the "
+                      "turn may end");
+  return [=] {
+    auto state = reach(args->spec, args->moves, args->players, args->seed);
     if (!state) return 2;
+    if (steps_given->count() > 0) {
+      auto next = state->continuations(*steps);
+      if (!next) {
+        std::cerr << "error: " << next.error().message << '\n';
+        return 2;
+      }
+      for (const auto& s : next->next)
+        std::cout << s << '\n';
+      if (next->may_end) std::cout << "end\n";
+      return 0;
+    }
     if (*sample > 0) {
-      std::mt19937_64 rng(*seed);
+      std::mt19937_64 rng(*sample_seed);
       for (int i = 0; i < *sample && !state->is_terminal(); ++i)
         std::cout << state->random_move(rng) << '\n';
       return 0;

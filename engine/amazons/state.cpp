@@ -1,5 +1,7 @@
 #include "engine/amazons/state.hpp"
 
+#include <algorithm>
+
 #include "engine/amazons/legality.hpp"
 #include "engine/amazons/notation.hpp"
 
@@ -39,6 +41,39 @@ std::vector<std::string> state::legal_moves() const {
   return out;
 }
 
+result<continuation> state::continuations(std::string_view chosen) const {
+  if (is_terminal()) return fail("game_over", "the game is over");
+  // From the canonical texts ("d1-d7/g7"): the lists are small enough (at most 4901 moves).
+  auto first = chosen.find_first_not_of(" \t");
+  auto last = chosen.find_last_not_of(" \t");
+  std::string part = first == std::string_view::npos
+                         ? std::string()
+                         : std::string(chosen.substr(first, last - first + 1));
+  continuation out;
+  bool known = part.empty();
+  for (const std::string& m : legal_moves()) {
+    auto slash = m.find('/');
+    std::string queen = m.substr(0, slash);
+    if (part.empty()) {
+      if (std::find(out.next.begin(), out.next.end(), queen) == out.next.end()) {
+        out.next.push_back(queen);
+      }
+    } else if (part == queen && slash != std::string::npos) {
+      out.next.push_back(m.substr(slash + 1));
+      known = true;
+    } else if (part == m) {
+      out.may_end = known = true;
+    }
+  }
+  if (!known) {
+    // The reason, as play() gives it for the part (a queen move alone lacks its arrow).
+    auto tried = clone()->play(part);
+    std::string why = tried ? "it is not a legal beginning" : tried.error().message;
+    return fail("illegal_move", "'" + part + "' begins no legal move: " + why);
+  }
+  return out;
+}
+
 std::string state::random_move(std::mt19937_64& rng) const {
   auto moves = std::make_unique<move_list>();
   position_.generate_moves(rules_, *moves);
@@ -70,7 +105,7 @@ std::optional<engine::outcome> state::outcome() const {
 }
 
 std::string state::to_text() const {
-  return position_text(position_);
+  return amazons::position_text(position_);
 }
 
 nlohmann::json state::view() const {

@@ -18,6 +18,9 @@ class state final : public engine::state {
   int current_player() const override;
   result<std::string> play(std::string_view text) override;
   std::vector<std::string> legal_moves() const override;
+  // A move in two parts: the queen move "d1-d7", then the arrow "g7" (the move is "d1-d7/g7");
+  // "pass" and "swap" are whole moves of one part. Errors: illegal_move, with the part refused.
+  result<continuation> continuations(std::string_view chosen) const override;
   // Draws from the compact move list and prints only the move drawn.
   std::string random_move(std::mt19937_64& rng) const override;
   bool is_terminal() const override { return position_.is_over(rules_); }

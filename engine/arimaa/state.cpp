@@ -152,6 +152,11 @@ int state::current_player() const {
   return ending_.over() ? no_player : index(pos_.to_move());
 }
 
+std::vector<actor> state::to_act() const {
+  if (ending_.over()) return {};
+  return {{index(pos_.to_move()), in_setup() ? decision::setup : decision::move}};
+}
+
 result<std::string> state::play(std::string_view text) {
   auto sub = parse_submission(text);
   if (!sub) return std::unexpected(sub.error());
@@ -231,6 +236,41 @@ result<std::string> state::play_steps(const submission& sub) {
   if (made.removed.happened()) record += " " + capture_text(made.removed);
   pending_ = std::move(turn);
   return record;
+}
+
+result<continuation> state::continuations(std::string_view chosen) const {
+  if (ending_.over()) return fail("game_over", "the game is over: " + describe(ending_));
+  if (in_setup()) {
+    return fail("no_steps", "a setup is placed whole, in one move, not step by step");
+  }
+  turn_builder turn = pending_ ? *pending_ : turn_builder(pos_);
+  if (chosen.find_first_not_of(" \t\r\n") != std::string_view::npos) {
+    auto sub = parse_submission(chosen);
+    if (!sub) return std::unexpected(sub.error());
+    if (sub->number && (*sub->number != turn_ || *sub->side != pos_.to_move())) {
+      return illegal("this is turn " + tag() + ", not " + turn_tag(*sub->number, *sub->side));
+    }
+    for (const token& t : sub->tokens) {
+      if (t.what != token::type::step && t.what != token::type::capture) {
+        return bad_text(t.text + ": only steps and captures can begin a turn");
+      }
+    }
+    auto applied = apply_tokens(turn, sub->tokens);
+    if (!applied) return std::unexpected(applied.error());
+    if (!turn.can_complete(seen_)) {
+      auto why = turn.can_end(seen_);
+      return illegal("after " + turn.text() + " this turn could no longer end legally" +
+                     (why ? "" : " (" + why.error().message + ")"));
+    }
+  }
+  continuation out;
+  for (const made_step& m : turn.completable_steps(seen_)) {
+    std::string text = step_text(m.p, m.s.from(), m.s.dir());
+    if (m.removed.happened()) text += " " + capture_text(m.removed);
+    out.next.push_back(std::move(text));
+  }
+  out.may_end = turn.can_end(seen_).has_value();
+  return out;
 }
 
 result<std::string> state::undo() {

@@ -35,7 +35,15 @@ class state final : public engine::state {
 
   int num_players() const override { return num_colours; }
   int current_player() const override;
+  // During the setups the side to move places its pieces: a setup, not a move.
+  std::vector<actor> to_act() const override;
   result<std::string> play(std::string_view text) override;
+  // The next steps after `chosen` (steps and optional capture tokens, optionally with the turn's
+  // tag; after any pending steps), each written with the capture it causes: every step the rules
+  // allow there, pushes and pulls included, after which the turn can still end legally (change
+  // the position, not repeat one a third time). may_end: ending after `chosen` is legal.
+  // Errors: no_steps (during the setups), bad_notation, illegal_move (with the reason).
+  result<continuation> continuations(std::string_view chosen) const override;
   std::vector<std::string> legal_moves() const override;
   // During the setups the list is one setup of a side's 64,864,800: not complete, and not
   // counted (perft() and random_move() go through the listed setup, as they always have).

@@ -40,6 +40,11 @@ std::vector<actor> state::to_act() const {
   return {{current_player(), decision::move}};
 }
 
+result<continuation> state::continuations(std::string_view) const {
+  if (is_terminal()) return fail("game_over", "the game is over");
+  return fail("no_steps", "a turn of this game is one move, not made of steps: see legal_moves");
+}
+
 std::optional<std::uint64_t> state::count_moves() const {
   return legal_moves().size();
 }
@@ -81,7 +86,7 @@ result<nlohmann::json> game::analyze(const state&) const {
 std::vector<std::string> game::player_names(int players) const {
   std::vector<std::string> names;
   for (int p = 0; p < players; ++p)
-    names.push_back("player " + std::to_string(p + 1));
+    names.push_back("seat " + std::to_string(p));  // seats count from 0, as in the protocol
   return names;
 }
 

@@ -59,6 +59,13 @@ struct forced_step {
   bool operator==(const forced_step&) const = default;
 };
 
+// The legal ways to go on from part of a turn (see state::continuations()).
+struct continuation {
+  std::vector<std::string> next;  // the legal next parts, in the game's own notation
+  bool may_end = false;           // whether the turn may end with the part already chosen
+  bool operator==(const continuation&) const = default;
+};
+
 class state {
  public:
   virtual ~state() = default;
@@ -84,6 +91,14 @@ class state {
   // Every legal move of current_player() in canonical notation; empty when the game is over.
   // Where lists_all_moves() is false, only part of them (see there).
   virtual std::vector<std::string> legal_moves() const = 0;
+
+  // For games whose turns are long (an Arimaa turn is up to four steps, and a start position has
+  // 24,902 of them): given the part of a turn of current_player() already chosen, in the game's
+  // notation ("Ed2n Ed3n"; "" for nothing yet), the legal next parts, each of which can still
+  // end in a legal turn, and whether the turn may end there. Refused with the reason where the
+  // chosen part cannot begin a legal turn; games whose turns are not made of parts refuse with
+  // the code "no_steps" (the default), and a game that is over with "game_over".
+  virtual result<continuation> continuations(std::string_view chosen) const;
 
   // Whether legal_moves() is the complete list. A game whose positions can have too many moves
   // to list (an Esiema sowing can be played tens of millions of ways) returns false where it
@@ -120,6 +135,11 @@ class state {
   // state_from_text() reads it back.
   virtual std::string to_text() const = 0;
 
+  // The position alone, for clients and events: to_text() less what only the rules' memory needs
+  // (Shiamgon's positions seen before, which grow with every turn). Not always readable by
+  // state_from_text(); the default is to_text().
+  virtual std::string position_text() const { return to_text(); }
+
   // A structured view for clients: enough to draw the position without knowing the rules.
   virtual nlohmann::json view() const = 0;
 
@@ -147,6 +167,12 @@ class game {
   virtual std::string_view display_name() const = 0;  // "Come on, Sisyphos"
   virtual player_range players() const = 0;
   virtual const std::vector<param_spec>& param_specs() const = 0;
+  // Reads parameters that were renamed into their current names, so that specs stored before
+  // (a room's "shiamgon(first_player=2)", seats counted from 1) still make the same game; the
+  // result then goes to resolve_params(). parse_game_spec() and make_game_spec() call it. The
+  // default renames nothing. Errors: bad_parameter (an old value out of its old range, or an old
+  // name given together with its new one).
+  virtual result<param_map> upgrade_params(param_map given) const { return given; }
   virtual std::vector<std::string> player_names(int players) const;  // "Sisyphos", "Spirits"
 
   // `params` must come from resolve_params(param_specs(), ...). `seed` drives anything random in

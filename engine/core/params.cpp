@@ -198,6 +198,34 @@ nlohmann::json spec_json(const param_spec& spec) {
   return j;
 }
 
+result<std::optional<std::int64_t>> take_old_integer(param_map& given, const std::string& old_name,
+                                                     std::int64_t min, std::int64_t max) {
+  auto at = given.find(old_name);
+  if (at == given.end()) return std::optional<std::int64_t>();
+  const auto* n = std::get_if<std::int64_t>(&at->second);
+  if (!n || *n < min || *n > max) {
+    return fail("bad_parameter",
+                "parameter '" + old_name + "' must be an integer from " + std::to_string(min) +
+                    " to " + std::to_string(max),
+                old_name);
+  }
+  std::int64_t value = *n;
+  given.erase(at);
+  return std::optional<std::int64_t>(value);
+}
+
+result<void> put_renamed(param_map& given, const std::string& old_name, const std::string& new_name,
+                         param_value value) {
+  if (given.contains(new_name)) {
+    return fail("bad_parameter",
+                "parameters '" + old_name + "' and '" + new_name +
+                    "' are the same parameter (the old name counts seats from 1): give one",
+                new_name);
+  }
+  given[new_name] = std::move(value);
+  return {};
+}
+
 std::int64_t get_int(const param_map& params, const std::string& name) {
   return std::get<std::int64_t>(params.at(name));
 }

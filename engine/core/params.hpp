@@ -54,6 +54,16 @@ std::string param_text(const param_value& value);
 nlohmann::json param_json(const param_value& value);
 nlohmann::json spec_json(const param_spec& spec);
 
+// For game::upgrade_params(), which reads old parameter names into new ones.
+// Takes `old_name` out of `given`: nothing when it is not there, else its value, which must be an
+// integer in [min, max]. Errors: bad_parameter.
+result<std::optional<std::int64_t>> take_old_integer(param_map& given, const std::string& old_name,
+                                                     std::int64_t min, std::int64_t max);
+// Puts `value` under `new_name`, which must not be given as well (the old and the new name of one
+// parameter). Errors: bad_parameter.
+result<void> put_renamed(param_map& given, const std::string& old_name, const std::string& new_name,
+                         param_value value);
+
 // Typed access to a resolved map; the spec guarantees presence and type.
 std::int64_t get_int(const param_map& params, const std::string& name);
 bool get_bool(const param_map& params, const std::string& name);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 
 #include "engine/amazons/amazons.hpp"
 #include "engine/arimaa/arimaa.hpp"
@@ -67,6 +68,16 @@ std::string trim(std::string_view s) {
   return std::string(s);
 }
 
+// A value whose spec is not known: an integer when it reads as one, a boolean for true and
+// false, else a string.
+param_value untyped_value(const std::string& text) {
+  if (text == "true" || text == "false") return text == "true";
+  std::int64_t n = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec == std::errc() && end == text.data() + text.size() && !text.empty()) return n;
+  return text;
+}
+
 }  // namespace
 
 result<game_spec> parse_game_spec(std::string_view raw) {
@@ -95,7 +106,9 @@ result<game_spec> parse_game_spec(std::string_view raw) {
       }
       const param_spec* spec = find_spec(**g, name);
       if (!spec) {
-        given[name] = std::int64_t{0};  // resolve_params names it as unknown
+        // Perhaps an old name that upgrade_params() knows; if not, resolve_params() names it
+        // as unknown.
+        given[name] = untyped_value(trim(item.substr(eq + 1)));
       } else {
         auto value = parse_param_text(*spec, trim(item.substr(eq + 1)));
         if (!value) return std::unexpected(value.error());
@@ -104,7 +117,9 @@ result<game_spec> parse_game_spec(std::string_view raw) {
       body = comma == std::string_view::npos ? std::string_view{} : body.substr(comma + 1);
     }
   }
-  auto params = resolve_params((*g)->param_specs(), given);
+  auto upgraded = (*g)->upgrade_params(std::move(given));
+  if (!upgraded) return std::unexpected(upgraded.error());
+  auto params = resolve_params((*g)->param_specs(), *upgraded);
   if (!params) return std::unexpected(params.error());
   return game_spec{*g, std::move(*params)};
 }
@@ -130,7 +145,9 @@ result<game_spec> make_game_spec(std::string_view key, const nlohmann::json& par
       }
     }
   }
-  auto resolved = resolve_params((*g)->param_specs(), given);
+  auto upgraded = (*g)->upgrade_params(std::move(given));
+  if (!upgraded) return std::unexpected(upgraded.error());
+  auto resolved = resolve_params((*g)->param_specs(), *upgraded);
   if (!resolved) return std::unexpected(resolved.error());
   return game_spec{*g, std::move(*resolved)};
 }

@@ -14,6 +14,9 @@ class game final : public engine::game {
   std::string_view display_name() const override { return "Esiema"; }
   player_range players() const override { return {min_players, max_players}; }
   const std::vector<param_spec>& param_specs() const override { return esiema_param_specs(); }
+  result<param_map> upgrade_params(param_map given) const override {
+    return upgrade_esiema_params(std::move(given));
+  }
   std::vector<std::string> player_names(int players) const override {
     std::vector<std::string> out;
     for (int s = 0; s < players; ++s) {

@@ -4,7 +4,7 @@
 // Pits: row letter a-k and number, as drawn in board.hpp: "a1", "f6", "k11".
 //
 // Balls: the owner's colour letter, lower case for a small ball, capital for the mother:
-//   r red, b blue, y yellow, g green, o orange, p purple (seats 1 to 6); "R" is red's mother.
+//   r red, b blue, y yellow, g green, o orange, p purple (seats 0 to 5); "R" is red's mother.
 //
 // Moves:
 //   placement     "@f6"              a small ball into f6 (setup phase)

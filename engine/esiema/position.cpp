@@ -103,7 +103,7 @@ void position::sow(const move& m) {
   }
 }
 
-void position::play_unchecked(const move& m, const rules& r) {
+void position::play_unchecked(const move& m, const rules& r, forced_log* log) {
   switch (m.type) {
     case move::kind::place:
       if (m.mother) {
@@ -112,7 +112,7 @@ void position::play_unchecked(const move& m, const rules& r) {
         --reserve[to_move];
         drop(m.at, small_ball(to_move));
       }
-      after_setup_placement(r);
+      after_setup_placement(r, log);
       return;
     case move::kind::reproduce:
       reserve[to_move] -= m.count;
@@ -124,10 +124,10 @@ void position::play_unchecked(const move& m, const rules& r) {
       break;
   }
   passes = 0;
-  after_turn(r);
+  after_turn(r, log);
 }
 
-void position::after_setup_placement(const rules& r) {
+void position::after_setup_placement(const rules& r, forced_log* log) {
   int i =
       static_cast<int>(std::find(order.begin(), order.begin() + players, to_move) - order.begin());
   for (int step = 1; step <= players; ++step) {
@@ -141,17 +141,17 @@ void position::after_setup_placement(const rules& r) {
   stage = phase::play;
   passes = 0;
   check_draw_window(r);
-  if (!is_over()) start_turn(order[0], r);
+  if (!is_over()) start_turn(order[0], r, log);
 }
 
-void position::after_turn(const rules& r) {
+void position::after_turn(const rules& r, forced_log* log) {
   if (draw_countdown > 0) --draw_countdown;
   if (draw_countdown == 0) return finish(ending::draw_window);
   check_draw_window(r);
-  if (!is_over()) start_turn(next_after(to_move), r);
+  if (!is_over()) start_turn(next_after(to_move), r, log);
 }
 
-void position::start_turn(int seat, const rules& r) {
+void position::start_turn(int seat, const rules& r, forced_log* log) {
   for (;;) {
     if (!in_game(seat)) seat = next_after(seat);  // the setup's first player may have retired
     if (remaining() == 1) {
@@ -161,6 +161,7 @@ void position::start_turn(int seat, const rules& r) {
     if (small_on_board(seat) == 0 && !can_reproduce(seat)) {
       int next = next_after(seat);
       eliminate(seat);
+      if (log) log->push_back({true, seat});
       passes = 0;
       check_draw_window(r);
       if (is_over()) return;
@@ -170,6 +171,7 @@ void position::start_turn(int seat, const rules& r) {
     if (!has_action(seat, r)) {
       // A pass is a turn: it counts towards the draw window.
       to_move = seat;
+      if (log) log->push_back({false, seat});
       if (++passes >= remaining()) return finish(ending::no_actions);
       if (draw_countdown > 0) --draw_countdown;
       if (draw_countdown == 0) return finish(ending::draw_window);
@@ -181,7 +183,7 @@ void position::start_turn(int seat, const rules& r) {
   }
 }
 
-void position::retire(int seat, const rules& r) {
+void position::retire(int seat, const rules& r, forced_log* log) {
   // The engine decides: the small balls on the board leave with the mother, so a retired player
   // is exactly an eliminated one, with nothing of theirs left in play.
   for (auto& c : pits) {
@@ -196,14 +198,14 @@ void position::retire(int seat, const rules& r) {
       to_move = next_after(seat);
       return finish(ending::last_player);
     }
-    if (to_move == seat) after_setup_placement(r);
+    if (to_move == seat) after_setup_placement(r, log);
     return;
   }
   check_draw_window(r);
   if (is_over()) return;
   // Whoever was to act still has an action (fewer balls on the board only open paths), so only
   // the retired player's own turn passes on; a remaining single player wins at once.
-  start_turn(to_move == seat ? next_after(seat) : to_move, r);
+  start_turn(to_move == seat ? next_after(seat) : to_move, r, log);
 }
 
 void position::eliminate(int seat) {

@@ -26,6 +26,16 @@ struct pit_contents {
 };
 
 enum class phase : std::uint8_t { setup, play, over };
+
+// What the rules did on their own while an action or a retirement was applied: a player passed
+// (no action) or was eliminated (nothing left to act with), in order. Kept outside the position
+// so positions stay comparable and perft pays nothing for it.
+struct forced_event {
+  bool elimination = false;  // else a pass
+  int seat = 0;
+  bool operator==(const forced_event&) const = default;
+};
+using forced_log = std::vector<forced_event>;
 enum class ending : std::uint8_t { none, last_player, draw_window, no_actions };
 
 struct position {
@@ -66,20 +76,22 @@ struct position {
 
   // Applies a legal action of to_move (legality.hpp checks) and runs the rules up to the next
   // decision or the end.
-  void play_unchecked(const move& m, const rules& r);
+  // `log`, where given, receives the passes and eliminations that followed.
+  void play_unchecked(const move& m, const rules& r, forced_log* log = nullptr);
 
   // A player in the game leaves it for good (resigned or abandoned): they are out as if
   // eliminated, in the order of going out, and the game goes on without them.
-  void retire(int seat, const rules& r);
+  // `log` as for play_unchecked() (the retired player's own going out is not logged).
+  void retire(int seat, const rules& r, forced_log* log = nullptr);
 
   int next_after(int seat) const;  // the next seat in turn order still in the game
 
  private:
   void drop(pit p, ball b);
   void sow(const move& m);
-  void after_setup_placement(const rules& r);
-  void after_turn(const rules& r);
-  void start_turn(int seat, const rules& r);
+  void after_setup_placement(const rules& r, forced_log* log);
+  void after_turn(const rules& r, forced_log* log);
+  void start_turn(int seat, const rules& r, forced_log* log);
   void eliminate(int seat);
   void check_draw_window(const rules& r);
   void finish(ending e);

@@ -41,5 +41,7 @@ struct rules {
 result<rules> rules_from_params(int players, const param_map& params);
 
 const std::vector<param_spec>& esiema_param_specs();
+// game::upgrade_params(): the names of stored specs, which counted seats from 1 (rules.cpp).
+result<param_map> upgrade_esiema_params(param_map given);
 
 }  // namespace boardroom::engine::esiema

@@ -75,8 +75,29 @@ result<std::string> state::play(std::string_view text) {
   if (!written) return std::unexpected(written.error());
   auto m = check_move(position_, rules_, *written);
   if (!m) return std::unexpected(m.error());
-  position_.play_unchecked(*m, rules_);
+  forced_.clear();
+  position_.play_unchecked(*m, rules_, &forced_);
   return move_text(*m);
+}
+
+std::vector<actor> state::to_act() const {
+  if (is_terminal()) return {};
+  return {{position_.to_move, position_.stage == phase::setup ? decision::setup : decision::move}};
+}
+
+std::vector<forced_step> state::forced_by_last_play() const {
+  std::vector<forced_step> out;
+  for (const forced_event& e : forced_) {
+    if (e.elimination) {
+      out.push_back({forced::elimination, e.seat,
+                     capitalised(colour_name(e.seat)) +
+                         " is eliminated: no small ball on the board and none to reproduce"});
+    } else {
+      out.push_back(
+          {forced::pass, e.seat, capitalised(colour_name(e.seat)) + " cannot act and passes"});
+    }
+  }
+  return out;
 }
 
 std::vector<std::string> state::legal_moves() const {
@@ -119,7 +140,8 @@ std::string state::random_move(std::mt19937_64& rng) const {
 result<void> state::retire(int player) {
   bool out = player >= 0 && player < num_players() && !position_.in_game(player);
   if (auto ok = check_retire(*this, player, out); !ok) return ok;
-  position_.retire(player, rules_);
+  forced_.clear();
+  position_.retire(player, rules_, &forced_);
   return {};
 }
 
@@ -161,7 +183,7 @@ std::optional<engine::outcome> state::outcome() const {
 }
 
 std::string state::to_text() const {
-  return position_text(position_);
+  return esiema::position_text(position_);
 }
 
 nlohmann::json state::view() const {

@@ -23,7 +23,12 @@ class state final : public engine::state {
 
   int num_players() const override { return rules_.players; }
   int current_player() const override { return is_terminal() ? no_player : position_.to_move; }
+  // In the setup phase the balls placed before play are a setup, as Arimaa's.
+  std::vector<actor> to_act() const override;
   result<std::string> play(std::string_view text) override;
+  // Passes of players without an action and eliminations of players without small balls or
+  // reserve to reproduce with, as the last play() or retire() ran into them.
+  std::vector<forced_step> forced_by_last_play() const override;
   std::vector<std::string> legal_moves() const override;
   bool lists_all_moves() const override;
   std::optional<std::uint64_t> count_moves() const override;
@@ -46,6 +51,7 @@ class state final : public engine::state {
  private:
   esiema::rules rules_;
   esiema::position position_;
+  forced_log forced_;  // of the last play() or retire()
 };
 
 }  // namespace boardroom::engine::esiema

@@ -23,6 +23,34 @@ class game final : public engine::game {
     return out;
   }
 
+  // Seats were counted from 1 until every seat number a user reads or writes counted from 0, as
+  // the protocol does: first_player (1-5, 0 by lot) and handicap_1..handicap_5 of stored specs
+  // become first_seat / first_by_lot and handicap_seat_0..handicap_seat_4.
+  result<param_map> upgrade_params(param_map given) const override {
+    auto first = take_old_integer(given, "first_player", 0, max_players);
+    if (!first) return std::unexpected(first.error());
+    if (*first) {
+      if (given.contains("first_by_lot")) {
+        return fail("bad_parameter",
+                    "parameters 'first_player' and 'first_by_lot' are given together: "
+                    "'first_player' is the old name of first_seat (+1) and first_by_lot (0)",
+                    "first_player");
+      }
+      auto put = **first == 0 ? put_renamed(given, "first_player", "first_by_lot", true)
+                              : put_renamed(given, "first_player", "first_seat", **first - 1);
+      if (!put) return std::unexpected(put.error());
+    }
+    for (int s = 0; s < max_players; ++s) {
+      std::string old_name = "handicap_" + std::to_string(s + 1);
+      auto h = take_old_integer(given, old_name, 0, max_handicap);
+      if (!h) return std::unexpected(h.error());
+      if (!*h) continue;
+      auto put = put_renamed(given, old_name, handicap_param(s), **h);
+      if (!put) return std::unexpected(put.error());
+    }
+    return given;
+  }
+
   result<std::unique_ptr<engine::state>> new_state(int players, const param_map& params,
                                                    std::uint64_t seed) const override {
     auto r = checked_rules(players, params);
@@ -66,8 +94,12 @@ class game final : public engine::game {
         param_spec::choice("direction", {"clockwise", "counterclockwise"},
                            "turn order: clockwise follows the seats Red, Blue, Green, ...; "
                            "counterclockwise goes the other way round"),
-        param_spec::integer("first_player", 1, 0, max_players,
-                            "the seat that places first (1 = Red); 0 draws it by lot"),
+        param_spec::integer("first_seat", 0, 0, max_players - 1,
+                            "the seat that places first, counted from 0 like every seat "
+                            "(0 = Red, 1 = Blue, ...)"),
+        param_spec::boolean("first_by_lot", false,
+                            "draw the seat that places first by lot (from the room's seed); "
+                            "first_seat is then not used"),
         param_spec::choice("encircle", {"opponents-all-around", "no-empty-neighbour"},
                            "when a cluster is captured: every adjacent cell holds another "
                            "player's stone, or merely no adjacent cell is empty (own stones "
@@ -91,10 +123,10 @@ class game final : public engine::game {
         if (board_allows(*board_from_key(key), n)) counts.push_back(n);
       }
     }
-    for (int s = 1; s <= max_players; ++s) {
+    for (int s = 0; s < max_players; ++s) {
       specs.push_back(param_spec::integer(
-          "handicap_" + std::to_string(s), 0, 0, max_handicap,
-          "handicap stones for seat " + std::to_string(s) +
+          handicap_param(s), 0, 0, max_handicap,
+          "handicap stones for seat " + std::to_string(s) + " (" + colour_name(s) + ")" +
               ", placed before play on the third ring from outside in the seat's sector (discs "
               "only, and no more than the sector has room for)"));
     }

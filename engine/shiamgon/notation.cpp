@@ -134,11 +134,11 @@ std::string ending_key(ending e) {
   }
 }
 
-std::string position_text(const position& pos) {
+std::string position_text(const position& pos, bool with_seen) {
   const geometry& g = pos.geometry();
   const rules& r = pos.rules();
   std::string out;
-  out.reserve(400 + 17 * pos.seen().size());
+  out.reserve(400 + (with_seen ? 17 * pos.seen().size() : 0));
   auto put = [&](int v) {
     char digits[12];
     auto [end, ec] = std::to_chars(digits, digits + sizeof digits, v);
@@ -191,7 +191,7 @@ std::string position_text(const position& pos) {
   out += ' ';
   out += ending_key(pos.end());
   out += ' ';
-  if (pos.seen().empty()) {
+  if (pos.seen().empty() || !with_seen) {
     out += '-';
   } else {
     out += pos.seen_text();

@@ -54,7 +54,9 @@ std::string placement_text(const geometry& g, int cell);
 std::string shift_text(const geometry& g, int from, int to);
 
 std::string ending_key(ending e);
-std::string position_text(const position& pos);
+// Without `with_seen`, the seen field is '-' whatever was seen: the position alone, for clients
+// (state::position_text()), of a size that does not grow with the game.
+std::string position_text(const position& pos, bool with_seen = true);
 // Errors: bad_notation, with what is wrong.
 result<position> parse_position(std::string_view text, const rules& r);
 

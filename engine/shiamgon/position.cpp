@@ -234,6 +234,7 @@ cell_set position::shift_targets() const {
 
 void position::place(int target) {
   last_captures_.clear();
+  last_passes_.clear();
   int placer = to_move_;
   put(target, placer);
   ++placements_[placer];
@@ -248,6 +249,7 @@ void position::place(int target) {
 
 void position::shift(int to) {
   last_captures_.clear();
+  last_passes_.clear();
   int seat = pending_->waiting.front();
   int from = displaced_stone();
   put(from, no_owner);
@@ -319,6 +321,7 @@ void position::begin_turn() {
 }
 
 bool position::pass() {
+  last_passes_.push_back(to_move_);
   ++passes_in_row_;
   ++turns_;
   if (passes_in_row_ >= rules_.players) {
@@ -336,6 +339,7 @@ int position::retired_count() const {
 }
 
 void position::retire(int seat) {
+  last_passes_.clear();
   retired_[seat] = retired_count() + 1;
   moves_known_ = false;
   if (rules_.players - retired_count() == 1) {

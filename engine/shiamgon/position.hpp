@@ -77,6 +77,8 @@ class position {
   }
   // Clusters captured by the last move (placement or shift), with the automatic steps after it.
   const std::vector<capture>& last_captures() const { return last_captures_; }
+  // The seats that passed automatically after the last move or retirement, in order.
+  const std::vector<int>& last_passes() const { return last_passes_; }
 
   // --- the rules ---
   // Cells `seat` may reach: at most two fields from an own stone, not across a continuous wall.
@@ -165,6 +167,7 @@ class position {
   bool moves_known_ = false;
   std::uint64_t board_key_ = 0;  // the Zobrist hash of the board (position.cpp)
   std::vector<capture> last_captures_;
+  std::vector<int> last_passes_;
   // The board again as sets, kept in step by put().
   std::array<cell_set, max_players> owned_{};
   cell_set empty_;

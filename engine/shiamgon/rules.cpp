@@ -133,15 +133,16 @@ result<rules> rules_from_params(int players, const param_map& params) {
   }
   r.players = players;
   r.counterclockwise = get_choice(params, "direction") == "counterclockwise";
-  auto first = get_int(params, "first_player");
-  if (first > players) {
+  auto first = get_int(params, "first_seat");
+  r.first_by_lot = get_bool(params, "first_by_lot");
+  if (first >= players && !r.first_by_lot) {
     return fail("bad_parameter",
-                "parameter 'first_player' names seat " + std::to_string(first) + " of only " +
-                    std::to_string(players),
-                "first_player");
+                "parameter 'first_seat' names seat " + std::to_string(first) +
+                    ", but the seats of " + std::to_string(players) + " players are 0 to " +
+                    std::to_string(players - 1),
+                "first_seat");
   }
-  r.first_by_lot = first == 0;
-  r.first_player = first == 0 ? 0 : static_cast<int>(first) - 1;
+  r.first_player = r.first_by_lot ? 0 : static_cast<int>(first);
   r.encircle = get_choice(params, "encircle") == "no-empty-neighbour"
                    ? encircle_rule::no_empty_neighbour
                    : encircle_rule::opponents_all_around;
@@ -150,7 +151,7 @@ result<rules> rules_from_params(int players, const param_map& params) {
   r.turn_cap_mode = get_choice(params, "repetition") == "turn-cap";
   r.turn_cap = static_cast<int>(get_int(params, "turn_cap"));
   for (int seat = 0; seat < max_players; ++seat) {
-    std::string name = "handicap_" + std::to_string(seat + 1);
+    std::string name = handicap_param(seat);
     int h = static_cast<int>(get_int(params, name));
     if (h > 0 && seat >= players) {
       return fail("bad_parameter",
@@ -162,6 +163,10 @@ result<rules> rules_from_params(int players, const param_map& params) {
     r.handicap[seat] = h;
   }
   return r;
+}
+
+std::string handicap_param(int seat) {
+  return "handicap_seat_" + std::to_string(seat);
 }
 
 sector sector_of(const rules& r, int seat) {
@@ -194,9 +199,9 @@ result<std::vector<int>> start_board(const rules& r) {
     }
     int have = static_cast<int>(open.size());
     if (want > have) {
-      std::string name = "handicap_" + std::to_string(seat + 1);
+      std::string name = handicap_param(seat);
       return fail("bad_parameter",
-                  "seat " + std::to_string(seat + 1) + " can have at most " + std::to_string(have) +
+                  "seat " + std::to_string(seat) + " can have at most " + std::to_string(have) +
                       " handicap stones on this board",
                   name);
     }

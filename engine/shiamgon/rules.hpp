@@ -23,7 +23,7 @@ struct rules {
   board_kind board = board_kind::disc_large;
   int players = 3;
   bool counterclockwise = false;  // turn order against the seating order
-  int first_player = 0;           // seat; the game draws it by lot when the parameter is 0
+  int first_player = 0;           // seat (parameter first_seat), unless drawn by lot
   bool first_by_lot = false;
   encircle_rule encircle = encircle_rule::opponents_all_around;
   score_rule score = score_rule::placements;
@@ -45,6 +45,9 @@ bool board_allows(board_kind board, int players);
 // `params` must be resolved against the game's param_specs(). Errors: bad_players (a count the
 // board is not offered for), bad_parameter (a first player beyond the count).
 result<rules> rules_from_params(int players, const param_map& params);
+
+// The name of the parameter with the handicap stones of `seat` (from 0): "handicap_seat_0".
+std::string handicap_param(int seat);
 
 // The sector of a seat on a disc: [start, end) in turns, end may exceed 1.
 struct sector {

@@ -12,17 +12,57 @@ int state::current_player() const {
   return position_.over() ? no_player : position_.decider();
 }
 
+std::vector<actor> state::to_act() const {
+  if (position_.over()) return {};
+  return {{position_.decider(), position_.pending() ? decision::displacement : decision::move}};
+}
+
+std::vector<forced_step> state::forced_by_last_play() const {
+  return forced_;
+}
+
+namespace {
+
+std::array<int, max_players> stones_by_seat(const shiamgon::position& pos) {
+  std::array<int, max_players> out{};
+  for (int s = 0; s < pos.rules().players; ++s)
+    out[s] = static_cast<int>(pos.stones(s).count());
+  return out;
+}
+
+}  // namespace
+
+void state::note_forced(const std::array<int, max_players>& stones_before) {
+  forced_.clear();
+  for (int s = 0; s < num_players(); ++s) {
+    if (stones_before[s] > 0 && position_.stones(s).none() && position_.retired(s) == 0) {
+      forced_.push_back({forced::elimination, s,
+                         colour_name(s) + " has no stone left on the board and can never place "
+                                          "again"});
+    }
+  }
+  for (int s : position_.last_passes()) {
+    std::string why = position_.retired(s) > 0     ? " is out of play and passes"
+                      : position_.stones(s).none() ? " has no stone and passes"
+                                                   : " cannot place a stone and passes";
+    forced_.push_back({forced::pass, s, colour_name(s) + why});
+  }
+}
+
 result<std::string> state::play(std::string_view text) {
   const geometry& g = position_.geometry();
   auto written = parse_move(g, text);
   if (!written) return std::unexpected(written.error());
   auto m = check_move(position_, *written);
   if (!m) return std::unexpected(m.error());
+  auto before = stones_by_seat(position_);
   if (m->shift) {
     position_.shift(m->to);
+    note_forced(before);
     return shift_text(g, m->from, m->to);
   }
   position_.place(m->to);
+  note_forced(before);
   return placement_text(g, m->to);
 }
 
@@ -48,7 +88,9 @@ std::vector<std::string> state::legal_moves() const {
 result<void> state::retire(int player) {
   bool retired = player >= 0 && player < num_players() && position_.retired(player) > 0;
   if (auto ok = check_retire(*this, player, retired); !ok) return ok;
+  auto before = stones_by_seat(position_);
   position_.retire(player);
+  note_forced(before);
   return {};
 }
 
@@ -97,7 +139,11 @@ std::optional<engine::outcome> state::outcome() const {
 }
 
 std::string state::to_text() const {
-  return position_text(position_);
+  return shiamgon::position_text(position_);
+}
+
+std::string state::position_text() const {
+  return shiamgon::position_text(position_, false);
 }
 
 nlohmann::json geometry_json(const geometry& g) {
@@ -206,7 +252,7 @@ nlohmann::json state::view() const {
           {"passes_in_row", pos.passes_in_row()},
           {"turns", pos.turns()},
           {"end", over ? nlohmann::json(ending_key(pos.end())) : nlohmann::json(nullptr)},
-          {"position", to_text()}};
+          {"position", position_text()}};
 }
 
 namespace {

@@ -15,6 +15,11 @@ class state final : public engine::state {
 
   int num_players() const override { return position_.rules().players; }
   int current_player() const override;
+  // While a displacement waits, the displaced player decides it, out of turn.
+  std::vector<actor> to_act() const override;
+  // Players whose last stone the last play() or retire() took off the board (they can never
+  // place again: an elimination), then the automatic passes that followed, in order.
+  std::vector<forced_step> forced_by_last_play() const override;
   result<std::string> play(std::string_view text) override;
   std::vector<std::string> legal_moves() const override;
   // See position::retire(): the stones stay, the player passes from then on.
@@ -22,6 +27,9 @@ class state final : public engine::state {
   bool is_terminal() const override { return position_.over(); }
   std::optional<engine::outcome> outcome() const override;
   std::string to_text() const override;
+  // to_text() with the seen field '-': the positions seen, which only the repetition rule needs,
+  // grow by 17 characters a turn.
+  std::string position_text() const override;
   nlohmann::json view() const override;
   std::unique_ptr<engine::state> clone() const override;
   // On copies of the position, without move texts.
@@ -30,7 +38,10 @@ class state final : public engine::state {
   const shiamgon::position& position() const { return position_; }
 
  private:
+  void note_forced(const std::array<int, max_players>& stones_before);
+
   shiamgon::position position_;
+  std::vector<forced_step> forced_;  // of the last play() or retire()
 };
 
 // The board's cells with their geometry, for clients that draw it, as parallel arrays indexed by

@@ -78,7 +78,7 @@ std::optional<engine::outcome> state::outcome() const {
 }
 
 std::string state::to_text() const {
-  return position_text(position_);
+  return sisyphos::position_text(position_);
 }
 
 nlohmann::json state::view() const {

@@ -2,6 +2,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -29,6 +30,28 @@ TEST(ArimaaCli, TheStandardOpeningHas3353DistinctTurns) {
   auto all = lines(listed.out);
   ASSERT_EQ(all.size(), 3353u);
   EXPECT_EQ(all.front().substr(0, 3), "2g ");
+}
+
+// A client building a turn step by step asks for the next steps instead of 3,353 whole turns.
+TEST(ArimaaCli, StepsListsTheNextStepsOfATurn) {
+  const std::string opened = "moves arimaa --moves '" + gold + ";" + silver + "' --steps ";
+  auto first = run(opened + "''");
+  ASSERT_EQ(first.status, 0) << first.out;
+  auto steps = lines(first.out);
+  EXPECT_NE(std::find(steps.begin(), steps.end(), "Ee2n"), steps.end()) << first.out;
+  EXPECT_EQ(std::find(steps.begin(), steps.end(), "end"), steps.end()) << "nothing moved yet";
+  EXPECT_LT(steps.size(), 40u);
+  auto after = run(opened + "'Ee2n Ee3n'");
+  ASSERT_EQ(after.status, 0) << after.out;
+  auto next = lines(after.out);
+  EXPECT_NE(std::find(next.begin(), next.end(), "Ee4n"), next.end()) << after.out;
+  EXPECT_EQ(next.back(), "end");
+  auto refused = run(opened + "'Ra1n'");
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.out.find("a2 is occupied by the gold dog"), std::string::npos) << refused.out;
+  auto setup = run("moves arimaa --steps ''");
+  EXPECT_EQ(setup.status, 2);
+  EXPECT_NE(setup.out.find("a setup is placed whole"), std::string::npos) << setup.out;
 }
 
 TEST(ArimaaCli, MovesTakesArchiveTurnsWithOrWithoutTags) {

@@ -75,7 +75,7 @@ TEST(Cli, MovesSaysWhenNotEveryMoveIsListed) {
   EXPECT_EQ(last_line(start.out), "91");  // the first mother ball, into any of the 91 pits
 
   // Red: the mother alone in a1 and a small ball in a2; blue in k11 and k10.
-  const std::string spec = "moves 'esiema(first_player=1,setup_balls=2)' ";
+  const std::string spec = "moves 'esiema(first_seat=0,first_by_lot=false,setup_balls=2)' ";
   const std::string setup = "@a1M;@k11M;@a2;@k10";
   auto list = run(spec + "--moves '" + setup + "'");
   ASSERT_EQ(list.status, 0) << list.out;
@@ -89,7 +89,7 @@ TEST(Cli, MovesSaysWhenNotEveryMoveIsListed) {
   ASSERT_EQ(count.status, 0) << count.out;
   EXPECT_EQ(last_line(count.out), "18");
 
-  auto sample = run(spec + "--moves '" + setup + "' --sample 5 --seed 3");
+  auto sample = run(spec + "--moves '" + setup + "' --sample 5 --sample-seed 3");
   ASSERT_EQ(sample.status, 0) << sample.out;
   std::stringstream lines(sample.out);
   std::string move;

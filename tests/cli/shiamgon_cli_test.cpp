@@ -5,11 +5,13 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "engine/core/registry.hpp"
 #include "tests/cli/cli_helpers.hpp"
 
 namespace boardroom::test {
@@ -40,7 +42,7 @@ TEST(ShiamgonCli, ShowsTheLargeDiscStart) {
   EXPECT_EQ(l[1], "i  " + sector('R', i) + sector('B', i) + sector('G', i));
   EXPECT_EQ(l[2], "h  " + std::string(30, '.'));
   EXPECT_EQ(l[10], "o  .");
-  EXPECT_NE(r.out.find("deciding: player 1"), std::string::npos);
+  EXPECT_NE(r.out.find("deciding: seat 0 (move)\n"), std::string::npos) << r.out;
 }
 
 TEST(ShiamgonCli, ShowsATriangleAndADisplacement) {
@@ -55,11 +57,38 @@ TEST(ShiamgonCli, ShowsATriangleAndADisplacement) {
   auto m = run("show shiamgon --moves \"i3\"");
   ASSERT_EQ(m.status, 0) << m.out;
   EXPECT_EQ(lines(m.out)[1].substr(3, 4), "R.RR");
-  EXPECT_NE(m.out.find("deciding: player 2"), std::string::npos);
+  EXPECT_NE(m.out.find("deciding: seat 1 (move)\n"), std::string::npos) << m.out;
   // i22 lies between Blue's i21 and j22, three fields from Red's i19.
   auto bad = run("show shiamgon --moves \"i22\"");
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.out.find("i22 is more than two fields"), std::string::npos) << bad.out;
+}
+
+// A room whose first player was drawn by lot records its seed; `--seed` replays its start.
+TEST(ShiamgonCli, TheSeedReproducesARoomsDrawnFirstPlayer) {
+  const std::string spec = "shiamgon(first_by_lot=true)";
+  auto parsed = engine::parse_game_spec(spec);
+  ASSERT_TRUE(parsed.has_value());
+  std::set<int> drawn;
+  for (std::uint64_t seed : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u}) {
+    int first = (*parsed->game_ptr->new_state(3, parsed->params, seed))->current_player();
+    drawn.insert(first);
+    auto shown = run("show '" + spec + "' --players 3 --seed " + std::to_string(seed));
+    ASSERT_EQ(shown.status, 0) << shown.out;
+    EXPECT_NE(shown.out.find("deciding: seat " + std::to_string(first) + " (move)\n"),
+              std::string::npos)
+        << "seed " << seed << ": " << shown.out;
+    // The moves of that first player are listed, not those of whoever would start by default.
+    auto listed = run("moves '" + spec + "' --players 3 --seed " + std::to_string(seed));
+    ASSERT_EQ(listed.status, 0) << listed.out;
+    auto expected = (*parsed->game_ptr->new_state(3, parsed->params, seed))->legal_moves();
+    EXPECT_EQ(lines(listed.out), expected) << "seed " << seed;
+  }
+  EXPECT_GT(drawn.size(), 1u) << "the seeds tried all drew the same seat: the test proves nothing";
+  // Old specs count seats from 1 and still mean what they meant: Blue (seat 1) first.
+  auto old_spec = run("show 'shiamgon(first_player=2)'");
+  ASSERT_EQ(old_spec.status, 0) << old_spec.out;
+  EXPECT_NE(old_spec.out.find("deciding: seat 1 (move)\n"), std::string::npos) << old_spec.out;
 }
 
 TEST(ShiamgonCli, DrawsAnSvgPicture) {

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "amazons_reference.hpp"
@@ -296,6 +297,35 @@ TEST(amazons_arrow, both_parts_are_compulsory) {
   EXPECT_EQ(e.code, "bad_notation");
   EXPECT_EQ(e.message,
             "'d1-d7' has no arrow: write the square it is shot to after a '/', as in d1-d7/g7");
+}
+
+// A client may offer the two parts one after the other: the queen move, then the arrow.
+TEST(amazons_arrow, the_two_parts_listed_one_after_the_other_make_every_move) {
+  auto st = start("amazons(board_size=6)");
+  auto queens = st->continuations("");
+  ASSERT_TRUE(queens.has_value()) << queens.error().message;
+  EXPECT_FALSE(queens->may_end);
+  std::set<std::string> built;
+  for (const auto& q : queens->next) {
+    auto arrows = st->continuations(q);
+    ASSERT_TRUE(arrows.has_value()) << q;
+    EXPECT_FALSE(arrows->may_end) << q << " alone is no move";
+    EXPECT_FALSE(arrows->next.empty()) << q;
+    for (const auto& a : arrows->next) {
+      auto whole = st->continuations(q + "/" + a);
+      ASSERT_TRUE(whole.has_value()) << q << "/" << a;
+      EXPECT_TRUE(whole->may_end);
+      EXPECT_TRUE(whole->next.empty());
+      built.insert(q + "/" + a);
+    }
+  }
+  auto listed = st->legal_moves();
+  EXPECT_EQ(built, std::set<std::string>(listed.begin(), listed.end()));
+  auto wrong = st->continuations("a1-a6");
+  ASSERT_FALSE(wrong.has_value());
+  EXPECT_EQ(wrong.error().code, "illegal_move");
+  EXPECT_NE(wrong.error().message.find("'a1-a6' begins no legal move"), std::string::npos)
+      << wrong.error().message;
 }
 
 // ---------------------------------------------------------------------------------------------

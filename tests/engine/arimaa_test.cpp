@@ -45,6 +45,16 @@ TEST(ArimaaSetup, GoldThenSilverPlaceAllSixteenPieces) {
   EXPECT_EQ(st.to_text(), "2g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]");
 }
 
+// Clients are told that a setup is asked for, not a move.
+TEST(ArimaaSetup, EachSideIsAskedForASetupThenForMoves) {
+  state st;
+  EXPECT_EQ(st.to_act(), (std::vector<actor>{{0, decision::setup}}));
+  ASSERT_TRUE(st.play(gold_setup).has_value());
+  EXPECT_EQ(st.to_act(), (std::vector<actor>{{1, decision::setup}}));
+  ASSERT_TRUE(st.play(silver_setup).has_value());
+  EXPECT_EQ(st.to_act(), (std::vector<actor>{{0, decision::move}}));
+}
+
 TEST(ArimaaSetup, ListsTheStandardOpeningOnly) {
   state st;
   EXPECT_THAT(st.legal_moves(), ElementsAre("1g " + std::string(gold_setup)));
@@ -769,6 +779,161 @@ TEST(ArimaaStepByStep, AOneStepTurnNeedsItsTagOrEnd) {
   EXPECT_EQ(refusal(st, "Ee2n end"), "accepted: 2g Ee2n");
   EXPECT_EQ(refusal(st, "2s ed7s"), "accepted: 2s ed7s");
   EXPECT_EQ(refusal(st, "3w Ee3n Ee4n"), "accepted: 3g Ee3n Ee4n");  // archive tags are read
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listing a turn step by step (continuations): what a client offers while a turn is built
+
+// Every turn reached by following continuations() from `st` to where the turn may end, as the
+// boards they leave. The walk plays the chosen steps as pending steps on a copy, to know the
+// board; a (board, steps, last step) seen before has the same continuations and is not walked
+// again.
+class continuation_walk {
+ public:
+  explicit continuation_walk(const state& st) : start_(st) { walk(st, ""); }
+  const std::set<std::string>& boards() const { return boards_; }
+  std::size_t calls() const { return calls_; }
+
+ private:
+  void walk(const state& built, const std::string& chosen) {
+    auto c = start_.continuations(chosen);
+    ++calls_;
+    ASSERT_TRUE(c.has_value()) << chosen << ": " << c.error().message;
+    if (c->may_end) {
+      state ended = built;
+      auto done = ended.play("end");
+      ASSERT_TRUE(done.has_value()) << chosen << ": " << done.error().message;
+      boards_.insert(board_text(ended.board()));
+    } else if (!chosen.empty()) {
+      EXPECT_FALSE(c->next.empty()) << chosen << ": neither an end nor a next step";
+    }
+    for (const std::string& step : c->next) {
+      state next = built;
+      auto played = next.play(step);
+      ASSERT_TRUE(played.has_value()) << chosen << " " << step << ": " << played.error().message;
+      EXPECT_EQ(*played, step);
+      std::string key = board_text(next.pending()->board()) + " " +
+                        std::to_string(next.pending()->steps()) + " " + step;
+      if (!visited_.insert(key).second) continue;
+      walk(next, chosen.empty() ? step : chosen + " " + step);
+    }
+  }
+
+  const state& start_;
+  std::set<std::string> boards_;
+  std::set<std::string> visited_;
+  std::size_t calls_ = 0;
+};
+
+TEST(ArimaaContinuations, FollowedToTheEndTheyReachExactlyTheListedTurns) {
+  state opened = opening();
+  std::vector<std::pair<std::string, state>> cases{{"the opening", opened}};
+  for (std::string_view picture : {push_board, frozen_board, steps_board, touch_board}) {
+    cases.emplace_back(std::string(picture), at("5g", picture));
+    cases.emplace_back(std::string(picture), at("5s", picture));
+  }
+  cases.emplace_back("pushes and pulls into traps", at("2g", R"(
+    8 . . . . . . . .
+    7 . . . . . . . .
+    6 . . x . . x . .
+    5 . . . . . . . .
+    4 . c . . . . . .
+    3 . E x . . x . .
+    2 . . . . . . . .
+    1 . . . . . . . .
+  )"));
+  for (const auto& [name, st] : cases) {
+    SCOPED_TRACE(name);
+    continuation_walk walk(st);
+    EXPECT_EQ(walk.boards(), listed_boards(st));
+  }
+}
+
+TEST(ArimaaContinuations, FirstStepsOfTheOpeningAndWhereATurnMayEnd) {
+  state st = opening();
+  auto first = st.continuations("");
+  ASSERT_TRUE(first.has_value());
+  EXPECT_FALSE(first->may_end);  // no step yet: the position is unchanged
+  EXPECT_THAT(first->next, Contains("Ee2n"));
+  EXPECT_THAT(first->next, Not(Contains("Ra1n")));  // a2 holds the dog
+  EXPECT_THAT(first->next, Not(Contains("Ra2s")));  // nothing stands on a2 but the dog
+  auto after = st.continuations("Ee2n");
+  ASSERT_TRUE(after.has_value());
+  EXPECT_TRUE(after->may_end);
+  EXPECT_THAT(after->next, Contains("Ee3n"));
+  EXPECT_THAT(after->next, Contains("Ee3s"));    // back is allowed: another step may follow
+  auto back = st.continuations("2g Ee2n Ee3s");  // the tag is allowed
+  ASSERT_TRUE(back.has_value());
+  EXPECT_FALSE(back->may_end);  // the same position as before the turn
+  auto four = st.continuations("Ee2n Ee3n Ee4n Ee5n");
+  ASSERT_TRUE(four.has_value());
+  EXPECT_TRUE(four->next.empty());
+  EXPECT_TRUE(four->may_end);
+  // Nothing changes the state.
+  EXPECT_EQ(st.to_text(), opening().to_text());
+}
+
+TEST(ArimaaContinuations, APushMustBeCompletedAndCapturesAreNamed) {
+  state st = at("5g", R"(
+    8 . . . . . . . .
+    7 . . . . . . r .
+    6 . . x . . x . .
+    5 . . . . . . . .
+    4 . . . . . . . .
+    3 . r x . . x . .
+    2 . H . . . . . .
+    1 R . . . . . . .
+  )");
+  auto start = st.continuations("");
+  ASSERT_TRUE(start.has_value());
+  EXPECT_THAT(start->next, Contains("rb3e rc3x"));  // the push begins into the trap
+  auto pushed = st.continuations("rb3e");
+  ASSERT_TRUE(pushed.has_value());
+  EXPECT_THAT(pushed->next, ElementsAre("Hb2n"));  // only the completion
+  EXPECT_FALSE(pushed->may_end);
+  auto pulled = st.continuations("Hb2e rb3s");  // the horse pulls the rabbit into b2
+  ASSERT_TRUE(pulled.has_value()) << pulled.error().message;
+  EXPECT_TRUE(pulled->may_end);
+}
+
+TEST(ArimaaContinuations, AnIllegalPartIsRefusedWithTheReason) {
+  state st = opening();
+  auto occupied = st.continuations("Ra1n");
+  ASSERT_FALSE(occupied.has_value());
+  EXPECT_EQ(occupied.error().code, "illegal_move");
+  EXPECT_THAT(occupied.error().message, HasSubstr("a2 is occupied by the gold dog"));
+  auto wrong_turn = st.continuations("2s ed7s");
+  ASSERT_FALSE(wrong_turn.has_value());
+  EXPECT_THAT(wrong_turn.error().message, HasSubstr("this is turn 2g"));
+  auto garbage = st.continuations("Ee2n zz");
+  ASSERT_FALSE(garbage.has_value());
+  EXPECT_EQ(garbage.error().code, "bad_notation");
+  auto ended = st.continuations("Ee2n end");
+  ASSERT_FALSE(ended.has_value());
+  EXPECT_EQ(ended.error().code, "bad_notation");
+  // A part after which no turn can end: the elephant's way back would repeat the start.
+  state lone = at("5g", R"(
+    8 . . . . . . . .
+    7 . . . . . . . r
+    6 . . x . . x . .
+    5 . . . . . . . .
+    4 . . . . . . . .
+    3 . . x . . x . .
+    2 . . . . . . . .
+    1 E . . . . . . R
+  )");
+  auto dead = lone.continuations("Ea1n Ea2s Ea1n Ea2s");
+  ASSERT_FALSE(dead.has_value());
+  EXPECT_EQ(dead.error().code, "illegal_move");
+  EXPECT_THAT(dead.error().message, HasSubstr("this turn could no longer end legally"));
+  EXPECT_THAT(lone.continuations("Ea1n Ea2s Ea1n")->next, Not(Contains("Ea2s")));
+}
+
+TEST(ArimaaContinuations, SetupsAreNotSplit) {
+  state st;
+  auto refused = st.continuations("");
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error().code, "no_steps");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -163,6 +163,36 @@ void check_status(const state& st, int players, const std::vector<std::string>& 
     EXPECT_FALSE(o->reason.empty());
     EXPECT_FALSE(o->description.empty());
   }
+  // Who acts: nobody once the game is over, else at least the player current_player() names.
+  auto acting = st.to_act();
+  EXPECT_EQ(acting.empty(), st.is_terminal());
+  if (!st.is_terminal()) {
+    EXPECT_TRUE(std::any_of(acting.begin(), acting.end(),
+                            [&](const actor& a) { return a.player == st.current_player(); }))
+        << "to_act() leaves out current_player() " << st.current_player();
+  }
+  for (const actor& a : acting) {
+    EXPECT_GE(a.player, 0);
+    EXPECT_LT(a.player, players);
+  }
+  for (const forced_step& f : st.forced_by_last_play()) {
+    EXPECT_GE(f.player, 0);
+    EXPECT_LT(f.player, players);
+    EXPECT_FALSE(f.description.empty());
+  }
+  EXPECT_FALSE(st.position_text().empty());
+  // Turns listed part by part, where the game has parts: a refusal says why.
+  auto parts = st.continuations("");
+  if (parts) {
+    EXPECT_FALSE(st.is_terminal());
+    EXPECT_TRUE(parts->may_end || !parts->next.empty()) << "a turn that can neither begin nor end";
+  } else {
+    EXPECT_FALSE(parts.error().code.empty());
+    EXPECT_FALSE(parts.error().message.empty());
+    if (st.is_terminal()) {
+      EXPECT_EQ(parts.error().code, "game_over");
+    }
+  }
   auto view = st.view();
   EXPECT_TRUE(view.is_object());
 }

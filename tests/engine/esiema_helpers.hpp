@@ -150,7 +150,7 @@ struct scenario {
     if (ord.empty()) ord = std::string(letters, letters + players);
     std::string res, cap, ret, outs;
     for (int s = 0; s < players; ++s) {
-      int total = static_cast<int>(get_int(p, "small_balls_" + std::to_string(s + 1)));
+      int total = static_cast<int>(get_int(p, "small_balls_seat_" + std::to_string(s)));
       int on_board = small_in(board, s);
       bool is_out = !out.empty() && out[s] != 0;
       int r = !reserve.empty() ? reserve[s] : is_out ? 0 : total - on_board;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <set>
 
 #include "engine/esiema/sowing.hpp"
@@ -721,6 +722,18 @@ TEST(esiema_elimination, at_the_start_of_the_turn_when_reproduction_is_impossibl
   EXPECT_EQ(field(st->to_text(), "reserve"), "68,68,0");
   EXPECT_EQ(st->view()["eliminated"], nlohmann::json::array({2}));
   EXPECT_FALSE(st->is_terminal());
+  // Clients are told: the rules put yellow out after red's sowing.
+  auto forced = st->forced_by_last_play();
+  ASSERT_EQ(forced.size(), 1u);
+  EXPECT_EQ(forced[0].kind, forced::elimination);
+  EXPECT_EQ(forced[0].player, 2);
+  EXPECT_EQ(forced[0].description,
+            "Yellow is eliminated: no small ball on the board and none to reproduce");
+  // The next play forces nothing (red can reproduce), and the report is gone.
+  std::mt19937_64 rng(1);
+  play(*st, st->random_move(rng));
+  EXPECT_EQ(st->current_player(), 0);
+  EXPECT_TRUE(st->forced_by_last_play().empty());
 }
 
 // Red captures blue's last small ball; blue's mother is not alone: blue is out, red has won.
@@ -873,12 +886,16 @@ TEST(esiema_passing, a_player_without_an_action_passes_2p) {
               bB 12r   .   .   .   .
   )";
   auto st = s.make();
+  EXPECT_TRUE(st->forced_by_last_play().empty());
   play(*st, "k11+1");
   EXPECT_EQ(st->current_player(), 0);
   EXPECT_EQ(field(st->to_text(), "passes"), "1");
+  std::vector<forced_step> blue_passes{{forced::pass, 1, "Blue cannot act and passes"}};
+  EXPECT_EQ(st->forced_by_last_play(), blue_passes);
   play(*st, "k11-k10r-j10R");  // an action ends the run of passes; blue passes again
   EXPECT_EQ(st->current_player(), 0);
   EXPECT_EQ(field(st->to_text(), "passes"), "1");
+  EXPECT_EQ(st->forced_by_last_play(), blue_passes);
 }
 
 TEST(esiema_passing, passes_run_through_the_players_3p) {
@@ -901,6 +918,10 @@ TEST(esiema_passing, passes_run_through_the_players_3p) {
   play(*st, "k11+1");
   EXPECT_EQ(st->current_player(), 0);
   EXPECT_EQ(field(st->to_text(), "passes"), "2");
+  // Both passes are reported, in turn order.
+  std::vector<forced_step> expected{{forced::pass, 1, "Blue cannot act and passes"},
+                                    {forced::pass, 2, "Yellow cannot act and passes"}};
+  EXPECT_EQ(st->forced_by_last_play(), expected);
 }
 
 // The three lines through f6 are full: six sectors of 10 pits, where no path of 12 fits and no
@@ -1147,8 +1168,9 @@ TEST(esiema_retirement, is_refused_twice_out_of_range_and_after_the_end_3p) {
 // In the setup a retired player places no more balls, and the play phase begins with the next
 // player still in the game.
 TEST(esiema_retirement, in_the_setup_skips_the_player_from_then_on_3p) {
-  auto params = *resolve_params(the_game().param_specs(), {{"setup_balls", std::int64_t{2}},
-                                                           {"first_player", std::int64_t{1}}});
+  auto params = *resolve_params(
+      the_game().param_specs(),
+      {{"setup_balls", std::int64_t{2}}, {"first_seat", std::int64_t{0}}, {"first_by_lot", false}});
   auto st = std::move(*the_game().new_state(3, params, 1));
   play(*st, "@a1M");  // red begins
   ASSERT_TRUE(st->retire(0).has_value());

@@ -118,21 +118,21 @@ TEST(esiema_playout, with_the_options_changed) {
   auto a = random_game(3,
                        {{"must_reproduce_when_empty", false},
                         {"setup_balls", std::int64_t{12}},
-                        {"small_balls_1", std::int64_t{30}},
-                        {"small_balls_2", std::int64_t{30}},
-                        {"small_balls_3", std::int64_t{30}}},
+                        {"small_balls_seat_0", std::int64_t{30}},
+                        {"small_balls_seat_1", std::int64_t{30}},
+                        {"small_balls_seat_2", std::int64_t{30}}},
                        7);
   if (HasFatalFailure()) return;
   auto b = random_game(4,
-                       {{"small_balls_1", std::int64_t{10}},
-                        {"small_balls_3", std::int64_t{0}},
+                       {{"small_balls_seat_0", std::int64_t{10}},
+                        {"small_balls_seat_2", std::int64_t{0}},
                         {"setup_balls", std::int64_t{20}},
                         {"turn_order", std::string("lot")},
                         {"draw_window", std::int64_t{3}}},
                        8);
   if (HasFatalFailure()) return;
-  auto c =
-      random_game(2, {{"small_balls_2", std::int64_t{5}}, {"setup_balls", std::int64_t{5}}}, 9);
+  auto c = random_game(
+      2, {{"small_balls_seat_1", std::int64_t{5}}, {"setup_balls", std::int64_t{5}}}, 9);
   EXPECT_FALSE(a.reason.empty());
   EXPECT_FALSE(b.reason.empty());
   EXPECT_FALSE(c.reason.empty());

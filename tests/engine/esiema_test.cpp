@@ -135,26 +135,32 @@ TEST(esiema_notation, positions_that_do_not_add_up_are_refused) {
 
 TEST(esiema_params, handicaps_and_the_first_player_must_fit_the_table) {
   auto params = [](param_map given) { return *resolve_params(the_game().param_specs(), given); };
-  auto three = the_game().new_state(2, params({{"small_balls_3", std::int64_t{50}}}), 1);
+  auto three = the_game().new_state(2, params({{"small_balls_seat_2", std::int64_t{50}}}), 1);
   ASSERT_FALSE(three.has_value());
   EXPECT_EQ(three.error().code, "bad_parameter");
-  EXPECT_EQ(three.error().field, "small_balls_3");
-  auto first = the_game().new_state(2, params({{"first_player", std::int64_t{3}}}), 1);
+  EXPECT_EQ(three.error().field, "small_balls_seat_2");
+  auto first = the_game().new_state(
+      2, params({{"first_seat", std::int64_t{2}}, {"first_by_lot", false}}), 1);
   ASSERT_FALSE(first.has_value());
-  EXPECT_EQ(first.error().field, "first_player");
-  EXPECT_FALSE(resolve_params(the_game().param_specs(), {{"small_balls_1", std::int64_t{71}}}));
+  EXPECT_EQ(first.error().field, "first_seat");
+  EXPECT_FALSE(
+      resolve_params(the_game().param_specs(), {{"small_balls_seat_0", std::int64_t{71}}}));
   EXPECT_FALSE(the_game().new_state(7, params({}), 1).has_value());
   EXPECT_FALSE(the_game().new_state(1, params({}), 1).has_value());
   EXPECT_EQ(the_game().player_names(3), (std::vector<std::string>{"Red", "Blue", "Yellow"}));
 }
 
 TEST(esiema_params, the_first_player_is_fixed_or_drawn_and_seating_is_kept) {
-  auto st = fresh(2, {{"first_player", std::int64_t{1}}});
+  auto st = fresh(2, {{"first_seat", std::int64_t{0}}, {"first_by_lot", false}});
   EXPECT_EQ(st->to_text(),
             "setup to=r order=rb board=- reserve=70,70 captured=0,0 retired=0,0 out=0,0 passes=0 "
             "draw=-");
-  EXPECT_EQ(test::field(fresh(3, {{"first_player", std::int64_t{2}}})->to_text(), "order"), "byr");
-  EXPECT_EQ(fresh(3, {{"first_player", std::int64_t{2}}})->current_player(), 1);
+  EXPECT_EQ(
+      test::field(fresh(3, {{"first_seat", std::int64_t{1}}, {"first_by_lot", false}})->to_text(),
+                  "order"),
+      "byr");
+  EXPECT_EQ(fresh(3, {{"first_seat", std::int64_t{1}}, {"first_by_lot", false}})->current_player(),
+            1);
   // By lot, over many seeds every seat begins some game, and the seating order stays.
   std::set<std::string> orders;
   for (std::uint64_t seed = 0; seed < 60; ++seed)
@@ -168,10 +174,13 @@ TEST(esiema_params, the_first_player_is_fixed_or_drawn_and_seating_is_kept) {
   EXPECT_EQ(shuffled.size(), 6u);
   // A fixed first player leads the drawn order.
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
-    auto order = test::field(
-        fresh(6, {{"turn_order", std::string("lot")}, {"first_player", std::int64_t{4}}}, seed)
-            ->to_text(),
-        "order");
+    auto order = test::field(fresh(6,
+                                   {{"turn_order", std::string("lot")},
+                                    {"first_seat", std::int64_t{3}},
+                                    {"first_by_lot", false}},
+                                   seed)
+                                 ->to_text(),
+                             "order");
     EXPECT_EQ(order[0], 'g');
   }
 }
@@ -179,7 +188,7 @@ TEST(esiema_params, the_first_player_is_fixed_or_drawn_and_seating_is_kept) {
 // --- setup -----------------------------------------------------------------------------------
 
 TEST(esiema_setup, the_mother_comes_first_then_small_balls_in_turn) {
-  auto st = fresh(2, {{"first_player", std::int64_t{1}}});
+  auto st = fresh(2, {{"first_seat", std::int64_t{0}}, {"first_by_lot", false}});
   auto moves = st->legal_moves();
   EXPECT_EQ(moves.size(), 91u);
   EXPECT_EQ(moves.front(), "@a1M");
@@ -221,23 +230,28 @@ TEST(esiema_setup, no_pit_takes_a_13th_ball_in_the_setup) {
 }
 
 TEST(esiema_setup, play_begins_with_the_first_player_once_all_have_placed) {
-  auto st = fresh(2, {{"first_player", std::int64_t{2}}, {"setup_balls", std::int64_t{3}}});
+  auto st = fresh(
+      2,
+      {{"first_seat", std::int64_t{1}}, {"first_by_lot", false}, {"setup_balls", std::int64_t{3}}});
   for (const char* m : {"@k11M", "@a1M", "@k10", "@a2", "@k9"})
     play(*st, m);
   EXPECT_EQ(test::field(st->to_text(), "to"), "r");
+  EXPECT_EQ(st->to_act(), (std::vector<actor>{{0, decision::setup}}));  // placing before play
   play(*st, "@a3");
   EXPECT_EQ(st->to_text(),
             "play to=b order=br board=a1:R,a2:r,a3:r,k9:b,k10:b,k11:B reserve=68,68 "
             "captured=0,0 retired=0,0 out=0,0 passes=0 draw=-");
+  EXPECT_EQ(st->to_act(), (std::vector<actor>{{1, decision::move}}));
   EXPECT_FALSE(st->lists_all_moves());  // sowings now
   refused(*st, "@a4", "placements belong to the setup phase, which is over: sow or reproduce");
 }
 
 TEST(esiema_setup, a_handicapped_player_stops_placing_when_out_of_balls) {
   // Blue has one small ball: the mother and that ball, then red places alone.
-  auto st = fresh(3, {{"first_player", std::int64_t{1}},
+  auto st = fresh(3, {{"first_seat", std::int64_t{0}},
+                      {"first_by_lot", false},
                       {"setup_balls", std::int64_t{3}},
-                      {"small_balls_2", std::int64_t{1}}});
+                      {"small_balls_seat_1", std::int64_t{1}}});
   for (const char* m : {"@a1M", "@k11M", "@f1M", "@a2", "@k10", "@f2", "@a3"})
     play(*st, m);
   EXPECT_EQ(test::field(st->to_text(), "to"), "y");
@@ -250,9 +264,10 @@ TEST(esiema_setup, a_handicapped_player_stops_placing_when_out_of_balls) {
 // Blue has no small balls at all: after the mothers, red must reproduce, and blue, with neither
 // small balls on the board nor a reserve, is out at the start of its first turn.
 TEST(esiema_setup, a_player_without_small_balls_is_out_at_its_first_turn) {
-  auto st = fresh(2, {{"first_player", std::int64_t{1}},
+  auto st = fresh(2, {{"first_seat", std::int64_t{0}},
+                      {"first_by_lot", false},
                       {"setup_balls", std::int64_t{1}},
-                      {"small_balls_2", std::int64_t{0}}});
+                      {"small_balls_seat_1", std::int64_t{0}}});
   play(*st, "@a1M");
   play(*st, "@k11M");
   EXPECT_EQ(st->legal_moves().size(), 11u);
@@ -264,7 +279,9 @@ TEST(esiema_setup, a_player_without_small_balls_is_out_at_its_first_turn) {
 }
 
 TEST(esiema_setup, six_players_place_in_seat_order) {
-  auto st = fresh(6, {{"first_player", std::int64_t{1}}, {"setup_balls", std::int64_t{1}}});
+  auto st = fresh(
+      6,
+      {{"first_seat", std::int64_t{0}}, {"first_by_lot", false}, {"setup_balls", std::int64_t{1}}});
   for (const char* m : {"@a1M", "@a6M", "@f1M", "@f11M", "@k6M"}) {
     play(*st, m);
   }

@@ -48,6 +48,53 @@ TEST(GameSpec, JsonParametersAreTypeChecked) {
   EXPECT_EQ(make_game_spec("sisyphos", {{"move_limit", 100000}}).error().code, "bad_parameter");
 }
 
+// Seats are counted from 0 everywhere a user reads or writes one, as in the protocol. Rooms
+// stored before carry specs that counted from 1; they must make the same game.
+TEST(GameSpec, OldSeatNamesCountingFromOneMakeTheSameGame) {
+  auto same = [](const std::string& old_text, const std::string& new_text) {
+    auto old_spec = parse_game_spec(old_text);
+    auto new_spec = parse_game_spec(new_text);
+    ASSERT_TRUE(old_spec.has_value()) << old_text << ": " << old_spec.error().message;
+    ASSERT_TRUE(new_spec.has_value()) << new_text << ": " << new_spec.error().message;
+    EXPECT_EQ(old_spec->text(), new_spec->text()) << old_text;
+  };
+  same("shiamgon(first_player=2)", "shiamgon(first_seat=1)");
+  same("shiamgon(first_player=0)", "shiamgon(first_by_lot=true)");
+  same("shiamgon(first_player=1,handicap_1=2,handicap_3=1)",
+       "shiamgon(handicap_seat_0=2,handicap_seat_2=1)");
+  same("esiema(first_player=0)", "esiema");
+  same("esiema(first_player=3,small_balls_1=50,small_balls_6=70)",
+       "esiema(first_seat=2,first_by_lot=false,small_balls_seat_0=50)");
+  // A whole canonical spec as the server stored it before (every parameter written out).
+  same(
+      "shiamgon(board=disc-large,direction=clockwise,encircle=opponents-all-around,"
+      "first_player=3,handicap_1=0,handicap_2=2,handicap_3=0,handicap_4=0,handicap_5=0,"
+      "repetition=ends-game,score_base=placements,turn_cap=600)",
+      "shiamgon(first_seat=2,handicap_seat_1=2)");
+  // The same game: Blue places first, as first_player=2 always meant.
+  auto old_spec = parse_game_spec("shiamgon(first_player=2)");
+  auto st = old_spec->game_ptr->new_state(3, old_spec->params, 5);
+  ASSERT_TRUE(st.has_value());
+  EXPECT_EQ((*st)->current_player(), 1);
+  // Clients sending JSON with the old names get the same.
+  auto json = make_game_spec("shiamgon", {{"first_player", 3}, {"handicap_2", 1}});
+  ASSERT_TRUE(json.has_value()) << json.error().message;
+  EXPECT_EQ(json->text(), parse_game_spec("shiamgon(first_seat=2,handicap_seat_1=1)")->text());
+  // An old name beside its new one, or out of its old range, is refused.
+  auto both = parse_game_spec("shiamgon(first_player=2,first_seat=1)");
+  ASSERT_FALSE(both.has_value());
+  EXPECT_EQ(both.error().code, "bad_parameter");
+  auto far = parse_game_spec("esiema(first_player=7)");
+  ASSERT_FALSE(far.has_value());
+  EXPECT_EQ(far.error().field, "first_player");
+  auto twice = parse_game_spec("esiema(small_balls_2=3,small_balls_seat_1=3)");
+  ASSERT_FALSE(twice.has_value());
+  // Unknown names are still unknown.
+  auto unknown = parse_game_spec("shiamgon(first_players=2)");
+  ASSERT_FALSE(unknown.has_value());
+  EXPECT_EQ(unknown.error().field, "first_players");
+}
+
 TEST(Params, ResolveFillsDefaultsAndChecksRanges) {
   std::vector<param_spec> specs{param_spec::integer("size", 10, 6, 10, "board size"),
                                 param_spec::boolean("swap", false, "pie rule"),

@@ -462,7 +462,7 @@ TEST(shiamgon_start, handicap_stones) {
   s.handicap = {0, 0, 0, 0, 6};
   auto too_many = start_board(s);
   ASSERT_FALSE(too_many.has_value());
-  EXPECT_EQ(too_many.error().field, "handicap_5");
+  EXPECT_EQ(too_many.error().field, "handicap_seat_4");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -96,7 +96,8 @@ TEST(shiamgon_playouts, every_board_and_player_count_ends) {
       {"triangle-256", 3, ""},
       {"disc-large", 4, ",encircle=no-empty-neighbour,direction=counterclockwise"},
       {"disc-small", 5, ",repetition=turn-cap,turn_cap=150"},
-      {"disc-large", 3, ",handicap_2=3,handicap_3=1,first_player=0,score_base=stones-on-board"},
+      {"disc-large", 3,
+       ",handicap_seat_1=3,handicap_seat_2=1,first_by_lot=true,score_base=stones-on-board"},
   };
   for (const auto& v : variants) {
     for (std::uint64_t seed = 1; seed <= num_seeds; ++seed) {

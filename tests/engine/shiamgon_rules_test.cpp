@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <sstream>
 
 #include "engine/core/registry.hpp"
 #include "engine/shiamgon/legality.hpp"
@@ -645,7 +646,7 @@ TEST(shiamgon_end, a_pass_counts_as_a_turn_under_the_cap) {
 TEST(shiamgon_end, handicap_stones_do_not_score_as_placements) {
   for (auto [base, expected] : {std::pair{"placements", 0}, {"stones-on-board", 13 + 2}}) {
     SCOPED_TRACE(base);
-    auto spec = parse_game_spec(std::string("shiamgon(handicap_1=2,score_base=") + base + ")");
+    auto spec = parse_game_spec(std::string("shiamgon(handicap_seat_0=2,score_base=") + base + ")");
     ASSERT_TRUE(spec.has_value()) << spec.error().message;
     auto st = the_game().new_state(3, spec->params, 1);
     ASSERT_TRUE(st.has_value());
@@ -775,7 +776,7 @@ TEST(shiamgon_notation, position_text_round_trips_with_a_pending_displacement) {
 
 TEST(shiamgon_game, parameters_and_start) {
   const game& g = the_game();
-  auto spec = parse_game_spec("shiamgon(handicap_1=2,first_player=2)");
+  auto spec = parse_game_spec("shiamgon(handicap_seat_0=2,first_seat=1)");
   ASSERT_TRUE(spec.has_value()) << spec.error().message;
   auto st = g.new_state(3, spec->params, 7);
   ASSERT_TRUE(st.has_value());
@@ -785,12 +786,13 @@ TEST(shiamgon_game, parameters_and_start) {
   auto small4 = g.new_state(4, parse_game_spec("shiamgon(board=disc-small)")->params, 1);
   ASSERT_FALSE(small4.has_value());
   EXPECT_EQ(small4.error().code, "bad_players");
-  auto tri = g.new_state(3, parse_game_spec("shiamgon(board=triangle-64,handicap_2=1)")->params, 1);
+  auto tri =
+      g.new_state(3, parse_game_spec("shiamgon(board=triangle-64,handicap_seat_1=1)")->params, 1);
   ASSERT_FALSE(tri.has_value());
-  EXPECT_EQ(tri.error().field, "handicap_2");
-  auto seat5 = g.new_state(3, parse_game_spec("shiamgon(first_player=5)")->params, 1);
+  EXPECT_EQ(tri.error().field, "handicap_seat_1");
+  auto seat5 = g.new_state(3, parse_game_spec("shiamgon(first_seat=4)")->params, 1);
   ASSERT_FALSE(seat5.has_value());
-  EXPECT_EQ(seat5.error().field, "first_player");
+  EXPECT_EQ(seat5.error().field, "first_seat");
   EXPECT_THAT(g.player_names(5), ElementsAre("Red", "Blue", "Green", "Yellow", "Violet"));
 }
 
@@ -798,8 +800,7 @@ TEST(shiamgon_game, turn_direction_and_first_player) {
   // Blue places first; h15 ([171, 183) degrees, under Blue's own stones) touches nobody else's.
   for (auto [direction, next] : {std::pair{"clockwise", green}, {"counterclockwise", red}}) {
     SCOPED_TRACE(direction);
-    auto spec =
-        parse_game_spec(std::string("shiamgon(first_player=2,direction=") + direction + ")");
+    auto spec = parse_game_spec(std::string("shiamgon(first_seat=1,direction=") + direction + ")");
     ASSERT_TRUE(spec.has_value()) << spec.error().message;
     auto st = the_game().new_state(3, spec->params, 1);
     ASSERT_TRUE(st.has_value());
@@ -808,7 +809,7 @@ TEST(shiamgon_game, turn_direction_and_first_player) {
     EXPECT_EQ((*st)->current_player(), next);
   }
   // 0 draws the first player by lot: the seed decides, every seat can be drawn.
-  auto lot = parse_game_spec("shiamgon(first_player=0)");
+  auto lot = parse_game_spec("shiamgon(first_by_lot=true)");
   std::set<int> drawn;
   for (std::uint64_t seed = 0; seed < 30; ++seed) {
     int first = (*the_game().new_state(3, lot->params, seed))->current_player();
@@ -830,6 +831,78 @@ TEST(shiamgon_game, the_view_carries_the_geometry) {
   auto tri = the_game().new_state(3, parse_game_spec("shiamgon(board=triangle-64)")->params, 1);
   auto t = (*tri)->view();
   EXPECT_EQ(t["geometry"]["corners"].size(), 64u * 6u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What clients are told: who acts and decides what, and what the rules did on their own
+
+TEST(shiamgon_protocol, a_displacement_is_decided_out_of_turn) {
+  state st(displacement_start());
+  EXPECT_EQ(st.to_act(), (std::vector<actor>{{red, decision::move}}));
+  ASSERT_TRUE(st.play("i9").has_value());
+  // Red's turn is not over, but Blue decides where i10 goes.
+  EXPECT_EQ(st.to_act(), (std::vector<actor>{{blue, decision::displacement}}));
+  EXPECT_TRUE(st.forced_by_last_play().empty());
+  ASSERT_TRUE(st.play("i10-j10").has_value());
+  EXPECT_EQ(st.to_act(), (std::vector<actor>{{blue, decision::move}}));
+}
+
+// Red takes Blue's only stone prisoner: Blue can never place again, and passes at once.
+TEST(shiamgon_protocol, the_last_stone_lost_and_the_pass_are_reported_then_cleared) {
+  state st(displacement_start(stones(large(), {{"i11", green}, {"j10", green}})));
+  ASSERT_TRUE(st.play("i9").has_value());
+  std::vector<forced_step> expected{
+      {forced::elimination, blue, "Blue has no stone left on the board and can never place again"},
+      {forced::pass, blue, "Blue has no stone and passes"}};
+  EXPECT_EQ(st.forced_by_last_play(), expected);
+  EXPECT_EQ(st.current_player(), green);
+  ASSERT_TRUE(st.play(st.legal_moves().front()).has_value());  // Green places
+  EXPECT_EQ(st.current_player(), red);
+  EXPECT_TRUE(st.forced_by_last_play().empty());
+  ASSERT_TRUE(st.play(st.legal_moves().front()).has_value());
+  EXPECT_EQ(st.forced_by_last_play(),
+            (std::vector<forced_step>{{forced::pass, blue, "Blue has no stone and passes"}}));
+}
+
+std::vector<std::string> fields_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string f; in >> f;)
+    out.push_back(f);
+  return out;
+}
+
+// The text of each event carries the position alone: the keys of the positions seen (17
+// characters a turn) stay in to_text(), which must still read back to the whole state.
+TEST(shiamgon_protocol, the_position_text_leaves_the_positions_seen_out) {
+  auto made = the_game().new_state(3, *resolve_params(the_game().param_specs(), {}), 1);
+  ASSERT_TRUE(made.has_value());
+  engine::state& st = **made;
+  std::size_t first_size = st.position_text().size();
+  for (int i = 0; i < 12; ++i)
+    ASSERT_TRUE(st.play(st.legal_moves().front()).has_value());
+  auto full = fields_of(st.to_text());
+  auto alone = fields_of(st.position_text());
+  ASSERT_EQ(full.size(), 9u);
+  ASSERT_EQ(alone.size(), 9u);
+  EXPECT_GT(full[8].size(), 4u * 17);  // a key per turn begun (a shift begins none)
+  EXPECT_EQ(alone[8], "-");
+  for (int f = 0; f < 8; ++f)
+    EXPECT_EQ(alone[f], full[f]) << "field " << f;
+  EXPECT_LE(st.position_text().size(), first_size + 16);  // a few more digits at most
+  EXPECT_EQ(st.view()["position"], st.position_text());
+  auto read =
+      the_game().state_from_text(3, *resolve_params(the_game().param_specs(), {}), st.to_text());
+  ASSERT_TRUE(read.has_value());
+  EXPECT_EQ((*read)->to_text(), st.to_text());
+}
+
+TEST(shiamgon_protocol, a_retired_players_turn_passes_and_is_reported) {
+  state st(displacement_start());
+  ASSERT_TRUE(st.retire(red).has_value());
+  EXPECT_EQ(st.forced_by_last_play(),
+            (std::vector<forced_step>{{forced::pass, red, "Red is out of play and passes"}}));
+  EXPECT_EQ(st.to_act(), (std::vector<actor>{{blue, decision::move}}));
 }
 
 }  // namespace

@@ -252,15 +252,15 @@ TEST(GameFlow, RoomCreationSetsTheGameUpForItsSeats) {
     EXPECT_EQ(four["error"]["data"]["field"], "seats") << board;
     EXPECT_NE(four["error"]["message"].get<std::string>().find(board), std::string::npos);
   }
-  auto on_triangle = create("shiamgon", 3, {{"board", "triangle-64"}, {"handicap_1", 2}});
+  auto on_triangle = create("shiamgon", 3, {{"board", "triangle-64"}, {"handicap_seat_0", 2}});
   EXPECT_EQ(error_code(on_triangle), "bad_parameter");
-  EXPECT_EQ(on_triangle["error"]["data"]["field"], "handicap_1");
-  auto no_such_seat = create("shiamgon", 3, {{"handicap_5", 1}});
+  EXPECT_EQ(on_triangle["error"]["data"]["field"], "handicap_seat_0");
+  auto no_such_seat = create("shiamgon", 3, {{"handicap_seat_4", 1}});
   EXPECT_EQ(error_code(no_such_seat), "bad_parameter");
-  EXPECT_EQ(no_such_seat["error"]["data"]["field"], "handicap_5");
-  auto first = create("esiema", 2, {{"first_player", 3}});
+  EXPECT_EQ(no_such_seat["error"]["data"]["field"], "handicap_seat_4");
+  auto first = create("esiema", 2, {{"first_seat", 2}, {"first_by_lot", false}});
   EXPECT_EQ(error_code(first), "bad_parameter");
-  EXPECT_EQ(first["error"]["data"]["field"], "first_player");
+  EXPECT_EQ(first["error"]["data"]["field"], "first_seat");
   EXPECT_TRUE(a.call("lobby.list")["result"]["rooms"].empty()) << "a refused room was opened";
 
   for (int seats : {3, 5}) {
