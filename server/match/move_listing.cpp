@@ -51,11 +51,23 @@ std::expected<json, protocol::error> list_moves(const engine::state& s,
     out["complete"] = false;
     return out;
   }
+  std::vector<std::string> all;
   if (request.after) {
-    return std::unexpected(protocol::app_error(
-        "bad_parameter", "this game does not list the parts of a turn", "after"));
+    // A turn one part at a time (Arimaa's steps): the parts legal after those already chosen.
+    auto next = s.continuations(*request.after);
+    if (!next) {
+      return std::unexpected(protocol::app_error(next.error().code, next.error().message, "after"));
+    }
+    all = std::move(next->next);
+    out["after"] = *request.after;
+    out["can_end"] = next->may_end;
+    out["complete"] = true;
+  } else {
+    all = s.legal_moves();
+    // Esiema's sowings can number millions: then only part is listed, and clients build the
+    // move themselves or ask for a sample (any legal move is accepted).
+    out["complete"] = s.lists_all_moves();
   }
-  std::vector<std::string> all = s.legal_moves();
   const auto total = static_cast<std::int64_t>(all.size());
   const std::int64_t from = std::min(request.offset, total);
   const std::int64_t to = request.limit ? std::min(total, from + *request.limit) : total;
@@ -63,9 +75,6 @@ std::expected<json, protocol::error> list_moves(const engine::state& s,
   for (std::int64_t i = from; i < to; ++i)
     moves.push_back(std::move(all[i]));
   out["moves"] = std::move(moves);
-  // Esiema's sowings can number millions: then only part is listed, and clients build the move
-  // themselves or ask for a sample (any legal move is accepted).
-  out["complete"] = s.lists_all_moves();
   if (request.limit || request.offset > 0) {
     out["offset"] = from;
     out["total"] = total;
@@ -74,7 +83,7 @@ std::expected<json, protocol::error> list_moves(const engine::state& s,
 }
 
 json view_json(const engine::state& s) {
-  return {{"to_act", to_act_json(s)}, {"position", s.to_text()}, {"view", s.view()}};
+  return {{"to_act", to_act_json(s)}, {"position", s.position_text()}, {"view", s.view()}};
 }
 
 }  // namespace boardroom::server

@@ -165,7 +165,7 @@ json room::snapshot(const std::string& viewer) const {
   if (!draw_offers_.empty()) out["draw_offers"] = draw_offers_;
   if (state_) {
     out["to_move"] = state_->is_terminal() ? json(nullptr) : json(state_->current_player());
-    out["position"] = state_->to_text();
+    out["position"] = state_->position_text();
     out["view"] = state_->view();
   }
   if (!settings_.is_public && is_member(viewer)) out["invite_code"] = settings_.invite_code;

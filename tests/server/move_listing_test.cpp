@@ -143,5 +143,42 @@ TEST(MoveListing, TheViewSaysWhoActsAndShowsThePosition) {
   EXPECT_NE(after["position"], snapshot["position"]);
 }
 
+// Arimaa's turns one step at a time: the steps the server lists, chosen one after another, make a
+// turn the server accepts; a step that breaks a rule is refused with the reason.
+TEST(MoveListing, ArimaaTurnsAreListedStepByStep) {
+  test_server srv;
+  ws_client a(srv.port()), b(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  std::string room = start_game(a, b, "arimaa");
+  EXPECT_EQ(error_code(list(a, room, {{"after", ""}})), "no_steps");  // the setups come first
+  for (ws_client* c : {&a, &b}) {
+    auto setup = legal_moves(*c, room);
+    ASSERT_EQ(setup["to_act"][0]["decision"], "setup") << setup.dump();
+    auto placed = c->call("game.move", {{"room", room}, {"move", setup["moves"][0]}});
+    ASSERT_EQ(error_code(placed), "") << placed.dump();
+  }
+  auto first = list(a, room, {{"after", ""}});
+  ASSERT_EQ(error_code(first), "") << first.dump();
+  EXPECT_EQ(first["result"]["can_end"], false);  // a turn must change the position
+  EXPECT_EQ(first["result"]["to_act"], json::parse(R"([{"seat":0,"decision":"move"}])"));
+  std::string chosen;
+  for (int step = 0; step < 4; ++step) {
+    auto next = list(a, room, {{"after", chosen}})["result"];
+    ASSERT_FALSE(next["moves"].empty()) << chosen;
+    chosen += (chosen.empty() ? "" : " ") + next["moves"][0].get<std::string>();
+  }
+  auto end = list(a, room, {{"after", chosen}})["result"];
+  EXPECT_EQ(end["can_end"], true) << chosen;
+  EXPECT_TRUE(end["moves"].empty()) << "a fifth step after " << chosen;
+  auto played = a.call("game.move", {{"room", room}, {"move", chosen}});
+  EXPECT_EQ(error_code(played), "") << chosen << " " << played.dump();
+
+  auto frozen = list(b, room, {{"after", "Ea7s Ea6s"}});  // not silver's elephant square
+  EXPECT_EQ(error_code(frozen), "illegal_move") << frozen.dump();
+  EXPECT_EQ(frozen["error"]["data"]["field"], "after");
+  EXPECT_EQ(error_code(list(b, room, {{"after", "Zz9q"}})), "bad_notation");
+}
+
 }  // namespace
 }  // namespace boardroom::test
