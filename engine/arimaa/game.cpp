@@ -2,6 +2,7 @@
 
 #include "engine/arimaa/arimaa.hpp"
 #include "engine/arimaa/clock_kind.hpp"
+#include "engine/arimaa/record_format.hpp"
 #include "engine/arimaa/state.hpp"
 
 namespace boardroom::engine::arimaa {
@@ -18,6 +19,9 @@ class game final : public engine::game {
   bool draws_by_agreement() const override { return false; }  // the rules allow no draw offers
   std::vector<const engine::clock_kind*> clock_kinds() const override {
     return {&the_clock_kind()};
+  }
+  std::vector<const engine::record_format*> record_formats() const override {
+    return {&the_record_format()};
   }
 
   // The seed is not used: both sides choose their setups, nothing is drawn.
