@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -25,8 +26,9 @@ command add_solve(CLI::App& app);
 command add_analyze(CLI::App& app);
 command add_replay(CLI::App& app);
 command add_verify(CLI::App& app);
-command add_import_arimaa(CLI::App& app);
-command add_export_arimaa(CLI::App& app);
+// import-<format> and export-<format> for every record format a game declares, each with what
+// runs when it is chosen.
+std::vector<std::pair<CLI::App*, command>> add_record_format_commands(CLI::App& app);
 command add_bench(CLI::App& app);
 
 }  // namespace boardroom::cli

@@ -25,8 +25,8 @@ int main(int argc, char** argv) {
   add(boardroom::cli::add_analyze);
   add(boardroom::cli::add_replay);
   add(boardroom::cli::add_verify);
-  add(boardroom::cli::add_import_arimaa);
-  add(boardroom::cli::add_export_arimaa);
+  for (auto& [sub, run] : boardroom::cli::add_record_format_commands(app))
+    commands[sub] = std::move(run);
   add(boardroom::cli::add_bench);
 
   CLI11_PARSE(app, argc, argv);

@@ -2,23 +2,25 @@
 // - `boardroom verify RECORD.json`: checks a game record through the rule engine. Exits 0 when
 //   every move and the outcome check out, 1 naming the first thing that does not, 2 when the file
 //   cannot be read as JSON.
-// - `boardroom import-arimaa FILE --data-dir DIR`: loads an official Arimaa archive into the store
-//   as finished games; each game is replayed through the engine first, and one that does not
-//   replay is reported and skipped. Exits 0 when every game was imported or already there, 1 when
-//   one was skipped, 2 when the file or the store cannot be used.
-// - `boardroom export-arimaa --data-dir DIR [--room ID...]`: the Arimaa games in the store (or
-//   the rooms named) in the official archive format, on standard output or --output.
+// - `boardroom import-<format> FILE --data-dir DIR`, for every record format a game declares
+//   (engine/core/record_format.hpp; `import-arimaa` reads the official Arimaa archive): loads the
+//   file into the store as finished games; each game is replayed through the engine first, and
+//   one that does not replay is reported and skipped. Exits 0 when every game was imported or
+//   already there, 1 when one was skipped, 2 when the file or the store cannot be used.
+// - `boardroom export-<format> --data-dir DIR [--room ID...]`: the format's games in the store (or
+//   the rooms named) in the format, on standard output or --output.
 // The import and the export open the data directory themselves, so the server must not be
 // running on it (the store's lock says so).
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "cli/commands.hpp"
-#include "engine/arimaa/archive.hpp"
-#include "server/records/arimaa_records.hpp"
+#include "engine/core/record_format.hpp"
+#include "server/records/game_formats.hpp"
 #include "server/records/record_verify.hpp"
 #include "server/records/records.hpp"
 #include "server/storage/sqlite_store.hpp"
@@ -65,13 +67,14 @@ int verify(const std::string& path) {
   return 0;
 }
 
-int import_arimaa(const std::string& path, const std::string& data_dir) {
+int import_games(const engine::declared_record_format& format, const std::string& path,
+                 const std::string& data_dir) {
   auto text = read_file(path);
   if (!text) {
     std::cerr << "error: cannot read " << path << '\n';
     return 2;
   }
-  auto games = engine::arimaa::parse_archive(*text);
+  auto games = format.format->read(*text);
   if (!games) {
     std::cerr << "error: " << path << ": " << games.error().message << '\n';
     return 2;
@@ -90,7 +93,9 @@ int import_arimaa(const std::string& path, const std::string& data_dir) {
   }
   int imported = 0, present = 0, skipped = 0;
   for (const auto& g : *games) {
-    auto game = server::import_archive_game(g);
+    auto game =
+        g.game ? server::import_game(*g.game, format)
+               : std::expected<server::imported_game, std::string>(std::unexpected(g.game.error()));
     if (!game) {
       ++skipped;
       std::cout << "skipped line " << g.line << " (game " << g.id << "): " << game.error() << '\n';
@@ -116,8 +121,8 @@ int import_arimaa(const std::string& path, const std::string& data_dir) {
   return skipped == 0 ? 0 : 1;
 }
 
-int export_arimaa(const std::string& data_dir, std::vector<std::string> rooms,
-                  const std::string& output) {
+int export_games(const engine::declared_record_format& format, const std::string& data_dir,
+                 std::vector<std::string> rooms, const std::string& output) {
   auto opened = server::open_sqlite_store(data_dir);
   if (!opened) {
     std::cerr << "error: " << opened.error() << '\n';
@@ -126,7 +131,7 @@ int export_arimaa(const std::string& data_dir, std::vector<std::string> rooms,
   server::store& storage = **opened;
   if (rooms.empty()) {
     server::record_query q;
-    q.game = "arimaa";
+    q.game = std::string(format.game->key());
     q.public_only = false;
     q.limit = 500;
     for (;; q.offset += q.limit) {
@@ -141,7 +146,7 @@ int export_arimaa(const std::string& data_dir, std::vector<std::string> rooms,
     }
     std::reverse(rooms.begin(), rooms.end());  // oldest first, as the archive is
   }
-  std::vector<engine::arimaa::archive_game> games;
+  std::vector<engine::recorded_game> games;
   int failed = 0;
   for (const auto& id : rooms) {
     auto loaded = storage.load_room(id);
@@ -153,9 +158,9 @@ int export_arimaa(const std::string& data_dir, std::vector<std::string> rooms,
         *loaded
             ? server::record_json(**loaded)
             : std::expected<nlohmann::json, std::string>(std::unexpected("there is no room " + id));
-    auto game = record ? server::archive_game_of(*record)
-                       : std::expected<engine::arimaa::archive_game, std::string>(
-                             std::unexpected(record.error()));
+    auto game =
+        record ? server::recorded_game_of(*record, format)
+               : std::expected<engine::recorded_game, std::string>(std::unexpected(record.error()));
     if (!game) {
       ++failed;
       std::cerr << "room " << id << ": " << game.error() << '\n';
@@ -163,7 +168,12 @@ int export_arimaa(const std::string& data_dir, std::vector<std::string> rooms,
     }
     games.push_back(std::move(*game));
   }
-  const std::string text = engine::arimaa::write_archive(games);
+  auto written = server::write_games(format, games);
+  if (!written) {
+    std::cerr << "error: " << written.error() << '\n';
+    return 2;
+  }
+  const std::string& text = *written;
   if (output.empty() || output == "-") {
     std::cout << text;
   } else {
@@ -191,32 +201,39 @@ command add_verify(CLI::App& app) {
   return [file] { return verify(*file); };
 }
 
-command add_import_arimaa(CLI::App& app) {
-  auto* sub = app.add_subcommand(
-      "import-arimaa",
-      "Load an official Arimaa game archive into the store as finished games (each replayed "
-      "through the engine; a game that does not replay is reported and skipped). The server "
-      "must not be running on the data directory");
-  auto file = std::make_shared<std::string>();
-  auto data_dir = std::make_shared<std::string>("data");
-  sub->add_option("file", *file, "The archive, tab-separated ('-' reads standard input)")
-      ->required();
-  sub->add_option("--data-dir", *data_dir, "The server's data directory")->capture_default_str();
-  return [file, data_dir] { return import_arimaa(*file, *data_dir); };
-}
+std::vector<std::pair<CLI::App*, command>> add_record_format_commands(CLI::App& app) {
+  std::vector<std::pair<CLI::App*, command>> out;
+  for (const auto& format : engine::declared_record_formats()) {
+    const std::string name(format.format->name());
+    const std::string title(format.format->title());
+    const std::string game(format.game->display_name());
+    auto* in = app.add_subcommand(
+        "import-" + name,
+        "Load a file in " + title +
+            " into the store as finished games (each replayed "
+            "through the engine; a game that does not replay is reported and skipped). The server "
+            "must not be running on the data directory");
+    auto file = std::make_shared<std::string>();
+    auto in_dir = std::make_shared<std::string>("data");
+    in->add_option("file", *file, "The file ('-' reads standard input)")->required();
+    in->add_option("--data-dir", *in_dir, "The server's data directory")->capture_default_str();
+    out.emplace_back(in, [format, file, in_dir] { return import_games(format, *file, *in_dir); });
 
-command add_export_arimaa(CLI::App& app) {
-  auto* sub = app.add_subcommand(
-      "export-arimaa",
-      "Write finished Arimaa games from the store in the official archive format. The server "
-      "must not be running on the data directory");
-  auto data_dir = std::make_shared<std::string>("data");
-  auto rooms = std::make_shared<std::vector<std::string>>();
-  auto output = std::make_shared<std::string>();
-  sub->add_option("--data-dir", *data_dir, "The server's data directory")->capture_default_str();
-  sub->add_option("--room", *rooms, "Only these rooms (repeatable); all Arimaa games otherwise");
-  sub->add_option("--output,-o", *output, "Write here instead of standard output");
-  return [data_dir, rooms, output] { return export_arimaa(*data_dir, *rooms, *output); };
+    auto* ex = app.add_subcommand("export-" + name,
+                                  "Write finished " + game + " games from the store in " + title +
+                                      ". The server must not be running on the data directory");
+    auto ex_dir = std::make_shared<std::string>("data");
+    auto rooms = std::make_shared<std::vector<std::string>>();
+    auto output = std::make_shared<std::string>();
+    ex->add_option("--data-dir", *ex_dir, "The server's data directory")->capture_default_str();
+    ex->add_option("--room", *rooms,
+                   "Only these rooms (repeatable); all " + game + " games otherwise");
+    ex->add_option("--output,-o", *output, "Write here instead of standard output");
+    out.emplace_back(ex, [format, ex_dir, rooms, output] {
+      return export_games(format, *ex_dir, *rooms, *output);
+    });
+  }
+  return out;
 }
 
 }  // namespace boardroom::cli

@@ -1,6 +1,8 @@
 #include <memory>
 
 #include "engine/arimaa/arimaa.hpp"
+#include "engine/arimaa/clock_kind.hpp"
+#include "engine/arimaa/record_format.hpp"
 #include "engine/arimaa/state.hpp"
 
 namespace boardroom::engine::arimaa {
@@ -15,6 +17,12 @@ class game final : public engine::game {
   const std::vector<param_spec>& param_specs() const override { return specs_; }
   std::vector<std::string> player_names(int) const override { return {"Gold", "Silver"}; }
   bool draws_by_agreement() const override { return false; }  // the rules allow no draw offers
+  std::vector<const engine::clock_kind*> clock_kinds() const override {
+    return {&the_clock_kind()};
+  }
+  std::vector<const engine::record_format*> record_formats() const override {
+    return {&the_record_format()};
+  }
 
   // The seed is not used: both sides choose their setups, nothing is drawn.
   result<std::unique_ptr<engine::state>> new_state(int players, const param_map& params,

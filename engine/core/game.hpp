@@ -38,6 +38,9 @@ struct actor {
 };
 
 class bot;
+class clock_kind;
+class record_format;
+class offline_tools;
 
 struct outcome {
   std::vector<int> ranks;      // per player; 1 is best, equal ranks share a place
@@ -197,6 +200,14 @@ class game {
   // at start. Returns what was loaded, for the log ("" for nothing); a file that is there but
   // cannot be used is an error, so a server never runs quietly without the data it was given.
   virtual result<std::string> load_data(const std::string& dir) const { return std::string(); }
+
+  // What a game declares beyond its rules, so that the server and the command line serve it
+  // without knowing the game: its own kinds of time control (clock_rules.hpp), the record
+  // formats of its community (record_format.hpp), and tools that run offline, such as a solver
+  // (offline_tools.hpp). A game declares none of them by default.
+  virtual std::vector<const clock_kind*> clock_kinds() const { return {}; }
+  virtual std::vector<const record_format*> record_formats() const { return {}; }
+  virtual const offline_tools* tools() const { return nullptr; }
 };
 
 }  // namespace boardroom::engine

@@ -1,6 +1,7 @@
 #include <memory>
 
 #include "engine/sisyphos/notation.hpp"
+#include "engine/sisyphos/offline_tools.hpp"
 #include "engine/sisyphos/perfect.hpp"
 #include "engine/sisyphos/sisyphos.hpp"
 #include "engine/sisyphos/state.hpp"
@@ -37,6 +38,7 @@ class game final : public engine::game {
   // Both need the edition's solved table (table_registry.hpp); without it they say so.
   std::vector<const bot*> own_bots() const override { return {&perfect_bot()}; }
   result<nlohmann::json> analyze(const engine::state& s) const override { return analyze_state(s); }
+  const engine::offline_tools* tools() const override { return &the_offline_tools(); }
   result<std::string> load_data(const std::string& dir) const override {
     auto installed = install_tables_from(dir);
     if (!installed) return std::unexpected(installed.error());

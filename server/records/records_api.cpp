@@ -6,9 +6,8 @@
 #include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
-#include "engine/arimaa/archive.hpp"
 #include "protocol/rpc.hpp"
-#include "server/records/arimaa_records.hpp"
+#include "server/records/game_formats.hpp"
 #include "server/records/records.hpp"
 
 namespace boardroom::server {
@@ -104,9 +103,15 @@ api_reply one_record(store& storage, std::string_view name) {
     format = name.substr(dot + 1);
     name = name.substr(0, dot);
   }
-  if (format != "json" && format != "txt" && format != "arimaa") {
-    return error(404, "not_found",
-                 "records come as .json, .txt or .arimaa, not ." + std::string(format));
+  // Every record comes as JSON and as text; the formats games declare, for their games.
+  const auto declared = engine::find_record_format(format);
+  if (format != "json" && format != "txt" && !declared.format) {
+    std::string known = ".json, .txt";
+    const auto all = engine::declared_record_formats();
+    for (std::size_t i = 0; i < all.size(); ++i)
+      known += (i + 1 == all.size() ? " or ." : ", .") + std::string(all[i].format->name());
+    if (all.empty()) known = ".json or .txt";
+    return error(404, "not_found", "records come as " + known + ", not ." + std::string(format));
   }
   auto loaded = storage.load_room(name);
   if (!loaded) {
@@ -117,11 +122,23 @@ api_reply one_record(store& storage, std::string_view name) {
   auto record = record_json(**loaded);
   if (!record) return error(404, "not_finished", record.error());
   if (format == "txt") return {200, "text/plain; charset=utf-8", record_text(*record)};
-  if (format == "arimaa") {
-    auto game = archive_game_of(*record);
+  if (declared.format) {
+    // The format of this room's game by that name (several games may declare one each).
+    const std::string game_key = record->value("game", "");
+    engine::declared_record_format own;
+    for (const auto& d : formats_of(game_key)) {
+      if (d.format->name() == format) own = d;
+    }
+    if (!own.format) {
+      return error(404, "not_archivable",
+                   "room " + std::string(name) + " is a game of " + game_key +
+                       ", which is not kept as ." + std::string(format));
+    }
+    auto game = recorded_game_of(*record, own);
     if (!game) return error(404, "not_archivable", game.error());
-    return {200, "text/tab-separated-values; charset=utf-8",
-            engine::arimaa::write_archive({*game})};
+    auto text = write_games(own, {*game});
+    if (!text) return error(404, "not_archivable", text.error());
+    return {200, std::string(own.format->media_type()), std::move(*text)};
   }
   return {200, "application/json", protocol::to_json_text(*record)};
 }

@@ -3,7 +3,8 @@
 //   GET /api/v1/records?game=&player=&from=&to=&limit=&offset=   finished games, newest first
 //   GET /api/v1/records/{room}          the record as JSON (records.hpp)
 //   GET /api/v1/records/{room}.txt      the record in the game's notation, one move per line
-//   GET /api/v1/records/{room}.arimaa   an Arimaa record in the official archive format
+//   GET /api/v1/records/{room}.{format} the record in a format its game declares
+//                                       (engine/core/record_format.hpp), e.g. .arimaa
 
 #include <functional>
 #include <optional>

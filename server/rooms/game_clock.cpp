@@ -9,7 +9,7 @@ using json = nlohmann::json;
 game_clock::game_clock(time_control tc, int seats) : tc_(std::move(tc)) {
   milliseconds first{0};
   if (tc_.kind == clock_kind::sudden_death || tc_.kind == clock_kind::fischer) first = tc_.initial;
-  if (tc_.kind == clock_kind::arimaa) first = tc_.arimaa.reserve;
+  if (tc_.kind == clock_kind::declared) first = tc_.rules->initial_bank();
   bank_.assign(static_cast<std::size_t>(std::max(seats, 0)), first);
 }
 
@@ -29,8 +29,8 @@ game_clock::milliseconds game_clock::allowance(int seat) const {
     case clock_kind::per_move:
     case clock_kind::correspondence:
       return tc_.per_move;
-    case clock_kind::arimaa:
-      return engine::arimaa::turn_allowance(tc_.arimaa, bank_[seat]);
+    case clock_kind::declared:
+      return tc_.rules->turn_allowance(bank_[seat]);
   }
   return milliseconds(0);
 }
@@ -50,8 +50,8 @@ void game_clock::moved(int next, time_point now) {
       case clock_kind::fischer:
         bank = std::max(bank - u, milliseconds(0)) + tc_.increment;
         break;
-      case clock_kind::arimaa:
-        bank = engine::arimaa::reserve_after_turn(tc_.arimaa, bank, u);
+      case clock_kind::declared:
+        bank = tc_.rules->bank_after_turn(bank, u);
         game_used_ += u;
         break;
       case clock_kind::none:
@@ -69,15 +69,16 @@ std::optional<game_clock::time_point> game_clock::flag_at() const {
 }
 
 std::optional<game_clock::time_point> game_clock::halt_at() const {
-  if (tc_.kind != clock_kind::arimaa || tc_.arimaa.game_time.count() == 0 || running_ < 0) {
+  if (tc_.kind != clock_kind::declared || tc_.rules->game_time().count() == 0 || running_ < 0) {
     return std::nullopt;
   }
-  return turn_started_ + (tc_.arimaa.game_time - game_used_) - turn_prior_;
+  return turn_started_ + (tc_.rules->game_time() - game_used_) - turn_prior_;
 }
 
 bool game_clock::turn_limit_reached(std::size_t moves, int seats) const {
-  return tc_.kind == clock_kind::arimaa && tc_.arimaa.game_turns > 0 &&
-         moves >= static_cast<std::size_t>(tc_.arimaa.game_turns) * static_cast<std::size_t>(seats);
+  return tc_.kind == clock_kind::declared && tc_.rules->game_turns() > 0 &&
+         moves >=
+             static_cast<std::size_t>(tc_.rules->game_turns()) * static_cast<std::size_t>(seats);
 }
 
 void game_clock::add_time(int seat, milliseconds extra) {
@@ -101,7 +102,7 @@ json game_clock::readings(time_point now) const {
   }
   json out{{"running", running_ >= 0 ? json(running_) : json(nullptr)},
            {"remaining_ms", std::move(remaining)}};
-  if (tc_.kind == clock_kind::arimaa) {
+  if (tc_.kind == clock_kind::declared) {
     json reserve = json::array();
     for (auto r : bank_)
       reserve.push_back(r.count());
@@ -121,7 +122,7 @@ void game_clock::resume(const json& readings, time_point now) {
       for (std::size_t i = 0; i < bank_.size() && i < remaining.size(); ++i)
         bank_[i] = milliseconds(remaining[i].get<std::int64_t>());
       break;
-    case clock_kind::arimaa: {
+    case clock_kind::declared: {
       const json& reserve = readings.at("reserve_ms");
       for (std::size_t i = 0; i < bank_.size() && i < reserve.size(); ++i)
         bank_[i] = milliseconds(reserve[i].get<std::int64_t>());
@@ -138,7 +139,7 @@ void game_clock::resume(const json& readings, time_point now) {
     // What the move had used when the reading was taken stays used; the rest is still its own.
     const milliseconds left(remaining[running].get<std::int64_t>());
     turn_prior_ = std::max(allowance(running) - left, milliseconds(0));
-    if (tc_.kind == clock_kind::arimaa) game_used_ -= turn_prior_;
+    if (tc_.kind == clock_kind::declared) game_used_ -= turn_prior_;
   }
 }
 

@@ -6,7 +6,7 @@
 // Readings (the `clocks` object of events and snapshots) say, for every seat, the time it has
 // before its flag falls if its clock runs from the reading on: the running seat's time left in
 // this move, the others' full allowance for their next move (their bank; or the time per move).
-// Arimaa adds each seat's reserve and the game time used.
+// A kind a game declares (Arimaa's) adds each seat's bank as `reserve_ms` and the game time used.
 
 #include <chrono>
 #include <optional>
@@ -42,13 +42,15 @@ class game_clock {
 
   // When the running seat's flag falls; nullopt when nobody runs or the game is untimed.
   std::optional<time_point> flag_at() const;
-  // Arimaa G as a duration: when play is halted; nullopt when there is no such limit.
+  // A declared game-time limit (Arimaa's G as a duration): when play is halted; nullopt when
+  // there is no such limit.
   std::optional<time_point> halt_at() const;
-  // Arimaa G as turns: whether `moves` moves by `seats` seats have used them up.
+  // A declared turn limit (Arimaa's G as turns): whether `moves` moves by `seats` seats have
+  // used it up.
   bool turn_limit_reached(std::size_t moves, int seats) const;
 
-  // Time given by an administrator: to the seat's bank (Fischer, sudden death), its reserve
-  // (Arimaa), or its current move (fixed time per move, correspondence).
+  // Time given by an administrator: to the seat's bank (Fischer, sudden death, a declared kind:
+  // Arimaa's reserve), or its current move (fixed time per move, correspondence).
   void add_time(int seat, milliseconds extra);
 
   nlohmann::json readings(time_point now) const;
@@ -62,12 +64,12 @@ class game_clock {
   milliseconds used(time_point now) const;
 
   time_control tc_;
-  std::vector<milliseconds> bank_;  // Fischer, sudden death: time left; Arimaa: reserve
+  std::vector<milliseconds> bank_;  // Fischer, sudden death: time left; declared: the bank
   int running_ = -1;
   time_point turn_started_{};
   milliseconds turn_extra_{0};  // given to the running move by an administrator (per-move kinds)
   milliseconds turn_prior_{0};  // used by the running move before a restart
-  milliseconds game_used_{0};   // Arimaa G: time used by completed moves
+  milliseconds game_used_{0};   // declared game-time limit: time used by completed moves
 };
 
 }  // namespace boardroom::server

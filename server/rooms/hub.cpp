@@ -354,12 +354,8 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
   if (!timing) {
     return fail(*conn, id, app_error("bad_time_control", timing.error(), "time_control"));
   }
-  if (timing->kind == clock_kind::arimaa && spec->game_ptr->key() != "arimaa") {
-    return fail(*conn, id,
-                app_error("bad_time_control",
-                          "the arimaa time control is for Arimaa games; use sudden_death, "
-                          "fischer, per_move or correspondence",
-                          "time_control"));
+  if (auto misfit = time_control_misfit(*timing, *spec->game_ptr)) {
+    return fail(*conn, id, app_error("bad_time_control", *misfit, "time_control"));
   }
   auto vacated = parse_vacated_policy(m.vacated_seats.value_or("bot"));
   if (!vacated) {

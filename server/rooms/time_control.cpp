@@ -121,18 +121,37 @@ std::expected<time_control, std::string> parse_time_control(std::string_view tex
     tc.per_move = *per_move;
     return tc;
   }
-  if (kind == "arimaa") {
-    if (auto e = needs_args("arimaa:30s/5m/100/0/0/0")) return std::unexpected(*e);
-    auto official = engine::arimaa::parse_time_control(args);
-    if (!official) return std::unexpected("arimaa " + official.error().message);  // M and R 0 too
-    tc.kind = clock_kind::arimaa;
-    tc.arimaa = *official;
+  if (auto declared = engine::find_clock_kind(kind); declared.kind) {
+    const std::string name(declared.kind->name());
+    if (auto e = needs_args(name + ":" + std::string(declared.kind->example())))
+      return std::unexpected(*e);
+    auto rules = declared.kind->parse(args);
+    if (!rules) return std::unexpected(name + " " + rules.error().message);
+    tc.kind = clock_kind::declared;
+    tc.declared = declared;
+    tc.rules = std::move(*rules);
     return tc;
   }
-  return std::unexpected(
-      "unknown time control '" + std::string(kind) +
-      "'; one of none, sudden_death:5m, fischer:5m+3s, per_move:30s, correspondence:3d, "
-      "arimaa:30s/5m/100/0/0/0");
+  std::string known = "none, sudden_death:5m, fischer:5m+3s, per_move:30s, correspondence:3d";
+  for (const auto& d : engine::declared_clock_kinds())
+    known += ", " + std::string(d.kind->name()) + ":" + std::string(d.kind->example());
+  return std::unexpected("unknown time control '" + std::string(kind) + "'; one of " + known);
+}
+
+bool operator==(const time_control& a, const time_control& b) {
+  if (a.kind != b.kind || a.initial != b.initial || a.increment != b.increment ||
+      a.per_move != b.per_move || a.declared.kind != b.declared.kind) {
+    return false;
+  }
+  // Declared controls are equal when their canonical texts are.
+  return !a.rules || !b.rules ? a.rules == b.rules : a.rules->text() == b.rules->text();
+}
+
+std::optional<std::string> time_control_misfit(const time_control& tc, const engine::game& g) {
+  if (tc.kind != clock_kind::declared || tc.declared.game == &g) return std::nullopt;
+  return "the " + std::string(tc.declared.kind->name()) + " time control is for " +
+         std::string(tc.declared.game->display_name()) +
+         " games; use sudden_death, fischer, per_move or correspondence";
 }
 
 std::string time_control_text(const time_control& tc) {
@@ -147,8 +166,8 @@ std::string time_control_text(const time_control& tc) {
       return "per_move:" + duration_text(tc.per_move);
     case clock_kind::correspondence:
       return "correspondence:" + duration_text(tc.per_move);
-    case clock_kind::arimaa:
-      return "arimaa:" + engine::arimaa::time_control_text(tc.arimaa);
+    case clock_kind::declared:
+      return std::string(tc.declared.kind->name()) + ":" + tc.rules->text();
   }
   return "none";
 }

@@ -6,36 +6,45 @@
 //   fischer:5m+3s             5 minutes, and 3 seconds added after each of the player's moves
 //   per_move:30s              30 seconds for every move; unused time is not kept
 //   correspondence:3d         3 days for every move (slow games)
-//   arimaa:30s/5m/100/0/0/0   Arimaa's official M/R/P/L/G/T (engine/arimaa/time_control.hpp)
+//   <kind>:<text>             a kind a game declares for its own games (engine/core/
+//                             clock_rules.hpp), such as Arimaa's official M/R/P/L/G/T
 //
 // Durations are whole numbers with units, largest first, each unit at most once: "1h30m", "45s",
 // "3d". The canonical text (what the server reports) writes each duration with the fewest units.
 
 #include <chrono>
 #include <expected>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
-#include "engine/arimaa/time_control.hpp"
+#include "engine/core/clock_rules.hpp"
+#include "engine/core/game.hpp"
 
 namespace boardroom::server {
 
-enum class clock_kind { none, sudden_death, fischer, per_move, correspondence, arimaa };
+enum class clock_kind { none, sudden_death, fischer, per_move, correspondence, declared };
 
 struct time_control {
   clock_kind kind = clock_kind::none;
   std::chrono::milliseconds initial{0};    // sudden_death, fischer: each player's time
   std::chrono::milliseconds increment{0};  // fischer: added after each own move
   std::chrono::milliseconds per_move{0};   // per_move, correspondence: the time for one move
-  engine::arimaa::time_control arimaa;     // arimaa
+  engine::declared_clock_kind declared;    // declared: the kind and the game that declares it
+  std::shared_ptr<const engine::clock_rules> rules;  // declared: the parsed control
 
   bool timed() const { return kind != clock_kind::none; }
-  friend bool operator==(const time_control&, const time_control&) = default;
+  friend bool operator==(const time_control& a, const time_control& b);
 };
 
 // Errors are sentences for the client ("fischer needs an increment: fischer:5m+3s").
 std::expected<time_control, std::string> parse_time_control(std::string_view text);
 std::string time_control_text(const time_control& tc);
+
+// Why `tc` cannot time a game of `g` (a declared kind times only the game that declares it);
+// nullopt when it can.
+std::optional<std::string> time_control_misfit(const time_control& tc, const engine::game& g);
 
 // "1h30m" from 5,400,000 ms; "0s" for zero. Milliseconds below a second are dropped.
 std::string duration_text(std::chrono::milliseconds d);

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/core/registry.hpp"
 #include "server/rooms/game_clock.hpp"
 #include "server/rooms/time_control.hpp"
 
@@ -35,7 +36,24 @@ TEST(TimeControl, EveryKindReadsAndWritesItsCanonicalText) {
   EXPECT_EQ(time_control_text(tc("per_move:30s")), "per_move:30s");
   EXPECT_EQ(time_control_text(tc("correspondence:72h")), "correspondence:3d");
   EXPECT_EQ(time_control_text(tc("arimaa:15s/2m30s/100")), "arimaa:15s/2m30s/100/0/0/0");
-  EXPECT_EQ(tc("arimaa:2/2/100/10/8").arimaa.game_time, 8h);
+  EXPECT_EQ(tc("arimaa:2/2/100/10/8").rules->game_time(), 8h);
+}
+
+// A kind a game declares (Arimaa's) reads like the server's own and times only that game.
+TEST(TimeControl, DeclaredKindsTimeOnlyTheGameThatDeclaresThem) {
+  auto declared = tc("arimaa:15s/2m30s/100");
+  ASSERT_EQ(declared.kind, clock_kind::declared);
+  EXPECT_EQ(declared.declared.game->key(), "arimaa");
+  EXPECT_EQ(declared, tc("arimaa:0:15/2m30s"));  // equal when their canonical texts are
+  EXPECT_NE(declared, tc("arimaa:15s/2m30s/50"));
+  for (const engine::game* g : engine::all_games()) {
+    auto misfit = time_control_misfit(declared, *g);
+    EXPECT_EQ(misfit.has_value(), g != declared.declared.game) << g->key();
+    EXPECT_FALSE(time_control_misfit(tc("fischer:5m+3s"), *g)) << g->key();
+  }
+  EXPECT_EQ(*time_control_misfit(declared, *engine::find_game("amazons")),
+            "the arimaa time control is for Arimaa games; use sudden_death, fischer, per_move or "
+            "correspondence");
 }
 
 TEST(TimeControl, MistakesAreNamed) {
