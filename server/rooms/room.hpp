@@ -33,13 +33,14 @@
 
 #include "engine/core/bot.hpp"
 #include "engine/core/registry.hpp"
+#include "protocol/events.hpp"
 #include "protocol/messages.hpp"
 #include "server/config.hpp"
-#include "server/rooms/game_clock.hpp"
-#include "server/storage/journal.hpp"
 #include "server/net/peer.hpp"
-#include "server/storage/store.hpp"
+#include "server/rooms/game_clock.hpp"
 #include "server/rooms/time_control.hpp"
+#include "server/storage/journal.hpp"
+#include "server/storage/store.hpp"
 
 namespace boardroom::server {
 
@@ -172,11 +173,10 @@ class room : public std::enable_shared_from_this<room> {
     std::weak_ptr<peer> conn;
   };
   struct event {
-    std::int64_t version = 0;
-    nlohmann::json body;
-    frame_ptr frame;  // serialized once for every member
-    bool changes_position = false;
+    protocol::event typed;
+    frame_ptr frame;   // serialized once for every member
     std::string text;  // while staged: the body as JSON text, for the store and the frame
+    std::int64_t version() const { return typed.version; }
   };
   using batch = std::vector<event>;  // events that become durable together
 
@@ -207,7 +207,7 @@ class room : public std::enable_shared_from_this<room> {
   void seat_player(int index, const std::string& player, const std::string& name,
                    const engine::bot* b);
   bool has_humans(bool connected_only) const;
-  nlohmann::json players_json() const;
+  std::vector<protocol::events::seated> players_seated() const;
   struct opening {  // a game about to start, before its event is durable
     std::unique_ptr<engine::state> state;
     game_clock clock;
@@ -246,8 +246,7 @@ class room : public std::enable_shared_from_this<room> {
   // makes them durable in one transaction (false, and nothing changed, when the store fails);
   // publish() makes one current: the room's version, the kept events, every member's connection.
   // emit() is the three for one event.
-  void stage(batch& pending, const std::string& type, nlohmann::json fields,
-             bool changes_position = false) const;
+  void stage(batch& pending, protocol::event_body body) const;
   store_result<void> persist(const batch& pending);
   // persist() through the journal (group commit): `then(result, pending)` runs on the strand once
   // the store has answered; the room holds everything else until then.
@@ -256,10 +255,9 @@ class room : public std::enable_shared_from_this<room> {
                                            std::optional<room_status>& new_status);
   void log_store_failure(const store_result<void>& result);
   void publish(event e);
-  store_result<void> emit(const std::string& type, nlohmann::json fields,
-                          bool changes_position = false);
-  std::string replay(const nlohmann::json& body);  // "" or what is wrong with the event
-  void keep(event e);                              // the version and the kept events only
+  store_result<void> emit(protocol::event_body body);
+  std::string replay(const protocol::event& e);  // "" or what is wrong with the event
+  void keep(event e);                            // the version and the kept events only
 
   nlohmann::json snapshot(const std::string& viewer) const;
   nlohmann::json summary() const;

@@ -9,13 +9,7 @@ namespace boardroom::server {
 
 using nlohmann::json;
 
-namespace {
-
-bool changes_position(const std::string& type) {
-  return type == "game_started" || type == "move" || type == "seat_retired" || type == "game_over";
-}
-
-}  // namespace
+namespace ev = protocol::events;
 
 std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_context& io,
                                                                 const stored_room& stored,
@@ -58,67 +52,66 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
       return std::unexpected(where + " is missing (the next stored one is " +
                              std::to_string(e.version) + ")");
     }
-    json body = json::parse(e.body, nullptr, false);
+    auto typed = protocol::event_from_json(json::parse(e.body, nullptr, false));
     std::string problem;
     std::string type;
-    if (!body.is_object() || !body.contains("type") || !body["type"].is_string() ||
-        body.value("version", json()) != json(expected) ||
-        body.value("room", json()) != json(rec.id)) {
+    if (!typed) {
+      problem = typed.error().message;
+    } else if (typed->version != expected || typed->room != rec.id) {
       problem = "it is not an event of this room";
     } else {
-      type = body["type"];
-      try {
-        problem = r->replay(body);
-      } catch (const json::exception& ex) {  // a field of the wrong shape
-        problem = ex.what();
-      }
+      type = protocol::event_type(typed->body);
+      problem = r->replay(*typed);
     }
     if (!problem.empty()) {
       return std::unexpected(where + (type.empty() ? "" : " (" + type + ")") + ": " + problem);
     }
-    r->keep({expected, std::move(body), nullptr, changes_position(type), {}});
+    r->keep({std::move(*typed), nullptr, {}});
   }
   for (auto& e : r->events_) {
-    e.frame = make_frame(protocol::write_notification("room.event", e.body));
+    e.frame = make_frame(protocol::write_notification("room.event", protocol::to_json(e.typed)));
   }
   return r;
 }
 
 // Applies one stored event to the room (no connections, no host, no store): the same changes the
 // live path made when the event happened, checked against what the event says.
-std::string room::replay(const json& body) {
-  const std::string type = body.at("type");
+std::string room::replay(const protocol::event& e) {
   const auto& g = *settings_.spec.game_ptr;
-  auto seat_index = [&]() -> int {
-    int index = body.at("seat");
+  auto seat_index = [&](int index) {
     return index >= 0 && index < static_cast<int>(seats_.size()) ? index : -1;
   };
-  if (type == "player_joined") {
-    int index = seat_index();
+  const auto& body = e.body;
+  if (const auto* joined = std::get_if<ev::player_joined>(&body)) {
+    int index = seat_index(joined->seat);
     if (status_ != status::waiting || index < 0 || !seats_[index].player.empty()) {
-      return "no free seat " + body.at("seat").dump() + " in a waiting room";
+      return "no free seat " + std::to_string(joined->seat) + " in a waiting room";
     }
     const engine::bot* b = nullptr;
-    if (body.contains("bot")) {
-      b = engine::find_bot(g, body["bot"].get<std::string>());
-      if (!b) return "there is no bot '" + body["bot"].get<std::string>() + "' any more";
+    if (joined->bot) {
+      b = engine::find_bot(g, *joined->bot);
+      if (!b) return "there is no bot '" + *joined->bot + "' any more";
     }
-    seat_player(index, body.at("player"), body.at("name"), b);
-  } else if (type == "player_left") {
-    int index = seat_index();
+    seat_player(index, joined->player, joined->name, b);
+  } else if (const auto* left = std::get_if<ev::player_left>(&body)) {
+    int index = seat_index(left->seat);
     if (status_ != status::waiting || index < 0) return "no such seat in a waiting room";
     seats_[index] = seat{};
-  } else if (type == "player_dropped" || type == "player_returned") {
-    int index = seat_index();
+  } else if (const auto* dropped = std::get_if<ev::player_dropped>(&body)) {
+    int index = seat_index(dropped->seat);
     if (index < 0) return "no such seat";
-    seats_[index].connected = type == "player_returned";
-  } else if (type == "game_started") {
+    seats_[index].connected = false;
+  } else if (const auto* returned = std::get_if<ev::player_returned>(&body)) {
+    int index = seat_index(returned->seat);
+    if (index < 0) return "no such seat";
+    seats_[index].connected = true;
+  } else if (const auto* started = std::get_if<ev::game_started>(&body)) {
     if (status_ != status::waiting) return "a second start";
-    if (body.at("players") != players_json()) return "the players are not the seated ones";
-    int n = static_cast<int>(body["players"].size());
+    if (started->players != players_seated()) return "the players are not the seated ones";
+    int n = static_cast<int>(started->players.size());
     auto made = g.new_state(n, settings_.spec.params, settings_.seed);
     if (!made) return "the engine cannot set the game up: " + made.error().message;
-    if ((*made)->to_text() != body.at("position")) {
+    if ((*made)->to_text() != started->position) {
       return "the engine sets up a different position: " + (*made)->to_text();
     }
     std::erase_if(seats_, [](const seat& s) { return s.player.empty(); });
@@ -126,60 +119,58 @@ std::string room::replay(const json& body) {
     state_ = std::move(*made);
     status_ = status::playing;
     clock_ = game_clock(settings_.timing, n);
-    last_clocks_ = body.value("clocks", json());
-  } else if (type == "move") {
+    last_clocks_ = started->clocks.value_or(json());
+  } else if (const auto* moved = std::get_if<ev::move>(&body)) {
     if (status_ != status::playing) return "a move outside a game";
-    if (body.at("seat") != state_->current_player()) {
-      return "a move by seat " + body["seat"].dump() + ", but seat " +
+    if (moved->seat != state_->current_player()) {
+      return "a move by seat " + std::to_string(moved->seat) + ", but seat " +
              std::to_string(state_->current_player()) + " is to move";
     }
-    const std::string text = body.at("move");
-    auto played = state_->play(text);
-    if (!played) return "the engine rejects '" + text + "': " + played.error().message;
-    if (*played != text || state_->to_text() != body.at("position")) {
-      return "'" + text + "' leads to a different position: " + state_->to_text();
+    auto played = state_->play(moved->played);
+    if (!played) return "the engine rejects '" + moved->played + "': " + played.error().message;
+    if (*played != moved->played || state_->to_text() != moved->position) {
+      return "'" + moved->played + "' leads to a different position: " + state_->to_text();
     }
     moves_.push_back(*played);
     draw_offers_.clear();
-    if (body.contains("clocks")) last_clocks_ = body["clocks"];
-  } else if (type == "seat_taken_over") {
-    int index = seat_index();
+    if (moved->clocks) last_clocks_ = *moved->clocks;
+  } else if (const auto* taken = std::get_if<ev::seat_taken_over>(&body)) {
+    int index = seat_index(taken->seat);
     if (status_ != status::playing || index < 0) return "a seat taken over outside a game";
-    const engine::bot* b = engine::find_bot(g, body.at("bot").get<std::string>());
-    if (!b) return "there is no bot '" + body["bot"].get<std::string>() + "' any more";
-    if (resigned(body.value("reason", ""))) mark_gone(index);
+    const engine::bot* b = engine::find_bot(g, taken->bot);
+    if (!b) return "there is no bot '" + taken->bot + "' any more";
+    if (resigned(taken->reason)) mark_gone(index);
     hand_to_bot(index, *b);
-  } else if (type == "seat_retired") {
-    int index = seat_index();
+  } else if (const auto* retired = std::get_if<ev::seat_retired>(&body)) {
+    int index = seat_index(retired->seat);
     if (status_ != status::playing || index < 0) return "a seat retired outside a game";
     if (auto done = state_->retire(index); !done) {
       return "the engine refuses to retire seat " + std::to_string(index) + ": " +
              done.error().message;
     }
-    if (state_->to_text() != body.at("position")) {
+    if (state_->to_text() != retired->position) {
       return "the retirement leads to a different position: " + state_->to_text();
     }
     seats_[index].retired = true;
     mark_gone(index);
     draw_offers_.clear();
-    if (body.contains("clocks")) last_clocks_ = body["clocks"];
-  } else if (type == "draw_offered") {
-    if (status_ != status::playing || seat_index() < 0) return "a draw offer outside a game";
-    draw_offers_.insert(seat_index());
-  } else if (type == "draw_declined") {
+    if (retired->clocks) last_clocks_ = *retired->clocks;
+  } else if (const auto* offered = std::get_if<ev::draw_offered>(&body)) {
+    int index = seat_index(offered->seat);
+    if (status_ != status::playing || index < 0) return "a draw offer outside a game";
+    draw_offers_.insert(index);
+  } else if (std::holds_alternative<ev::draw_declined>(body)) {
     if (status_ != status::playing) return "a declined draw outside a game";
     draw_offers_.clear();
-  } else if (type == "time_added") {
+  } else if (const auto* added = std::get_if<ev::time_added>(&body)) {
     if (status_ != status::playing) return "time added outside a game";
-    last_clocks_ = body.at("clocks");
-  } else if (type == "game_over") {
+    last_clocks_ = added->clocks;
+  } else if (const auto* over = std::get_if<ev::game_over>(&body)) {
     if (status_ != status::playing && status_ != status::waiting) return "a second end";
-    if (!body.at("outcome").is_null()) outcome_ = outcome_from_json(body["outcome"]);
+    if (over->outcome) outcome_ = *over->outcome;
     status_ = status::finished;
-  } else if (type == "room_closed") {
+  } else if (std::holds_alternative<ev::room_closed>(body)) {
     status_ = status::closed;
-  } else {
-    return "an unknown type of event";
   }
   return "";
 }
@@ -196,9 +187,7 @@ store_result<void> room::resume_after_restart() {
     host_.member_added(s.player, settings_.id);
     // The restart dropped every connection; the clock of the grace period starts now.
     if (s.connected) {
-      auto ok =
-          emit("player_dropped",
-               {{"seat", i}, {"player", s.player}, {"grace_ms", limit_.reconnect_grace.count()}});
+      auto ok = emit(ev::player_dropped{i, s.player, limit_.reconnect_grace.count()});
       if (!ok) return ok;
       s.connected = false;
     }
