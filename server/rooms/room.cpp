@@ -22,15 +22,7 @@ namespace {
 // tried again after this long.
 constexpr auto store_retry = std::chrono::milliseconds(1000);
 
-std::string bot_player(int index, const engine::bot& b) {
-  return "bot:" + std::string(b.name()) + ":" + std::to_string(index);
-}
-
 }  // namespace
-
-bool room::resigned(const std::string& reason) {
-  return reason == "resignation" || reason == "left";
-}
 
 std::optional<vacated_policy> parse_vacated_policy(std::string_view text) {
   if (text == "bot") return vacated_policy::bot;
@@ -441,8 +433,7 @@ void room::schedule_bot(std::chrono::milliseconds delay) {
 }
 
 bool room::bots_only() const {
-  return std::all_of(seats_.begin(), seats_.end(),
-                     [](const seat& s) { return s.bot != nullptr || s.retired; });
+  return server::bots_only(seats_);
 }
 
 void room::bot_move() {
@@ -773,39 +764,16 @@ bool room::retire_seat(int index, const std::string& reason, std::unique_ptr<eng
 }
 
 void room::mark_gone(int index) {
-  int before = 0;
-  for (const auto& s : seats_)
-    before += s.gone > 0;
-  seats_[index].gone = before + 1;
+  server::mark_gone(seats_, index);
 }
 
 int room::seats_in_play() const {
-  return static_cast<int>(
-      std::count_if(seats_.begin(), seats_.end(), [](const seat& s) { return s.gone == 0; }));
+  return server::seats_in_play(seats_);
 }
 
-// Seats out of the contest rank below every other seat, a later one above an earlier one. An
-// engine's outcome ranks its retired players itself (Esiema by the order of going out, which
-// counts the eliminations of its rules too), so there only a resigned seat that the bot played
-// on (a game that cannot retire players) is moved down, whatever its result.
+// The rule is the match's (server/match/seats.hpp), on the room's seats.
 engine::outcome room::ranked(engine::outcome result, bool by_engine) const {
-  const int n = static_cast<int>(seats_.size());
-  if (static_cast<int>(result.ranks.size()) != n) return result;
-  auto demoted = [&](int i) { return seats_[i].gone > 0 && !(by_engine && seats_[i].retired); };
-  std::vector<int> ranks(n);
-  for (int i = 0; i < n; ++i) {
-    int below = 0;  // playing seats ranked better, or demoted seats that left later
-    for (int j = 0; j < n; ++j) {
-      if (demoted(i)) {
-        below += !demoted(j) || seats_[j].gone > seats_[i].gone;
-      } else {
-        below += !demoted(j) && result.ranks[j] < result.ranks[i];
-      }
-    }
-    ranks[i] = below + 1;
-  }
-  result.ranks = std::move(ranks);
-  return result;
+  return server::ranked(seats_, std::move(result), by_engine);
 }
 
 // Played on by the built-in random bot, so the others can finish their game.
@@ -826,11 +794,8 @@ bool room::take_over(int index, const std::string& reason) {
 
 void room::hand_to_bot(int index, const engine::bot& b) {
   seat& s = seats_[index];
-  s.name += " (" + std::string(b.name()) + " bot)";
-  s.player = bot_player(index, b);
-  s.bot = &b;
+  server::hand_to_bot(s, index, b);
   s.conn.reset();
-  s.connected = true;
   s.grace.reset();
 }
 
@@ -847,11 +812,7 @@ void room::shut_down() {
 
 void room::seat_player(int index, const std::string& player, const std::string& name,
                        const engine::bot* b) {
-  seat& s = seats_[index];
-  s.player = player;
-  s.name = name;
-  s.bot = b;
-  s.connected = true;
+  server::seat_player(seats_[index], player, name, b);
 }
 
 // Bots never keep a room open on their own.
@@ -864,11 +825,7 @@ bool room::has_humans(bool connected_only) const {
 
 // The seated players in seat order: who plays once the game starts (empty seats are dropped).
 std::vector<protocol::events::seated> room::players_seated() const {
-  std::vector<protocol::events::seated> players;
-  for (const auto& s : seats_) {
-    if (!s.player.empty()) players.push_back({s.player, s.name});
-  }
-  return players;
+  return server::players_seated(seats_);
 }
 
 void room::stage_start(batch& pending, opening& first) const {

@@ -10,7 +10,7 @@
 // works out its events (a move is played on a clone of the engine state), then appends them in
 // one transaction, and only then changes the room, replies and broadcasts. When the append fails
 // the room is exactly as before and the client gets `storage_failed`. At server start a room is
-// rebuilt by replaying its log through the engine (restore()), so its version and recent events
+// rebuilt by folding its log through the match (restore()), so its version and recent events
 // are what clients saw before the restart.
 
 #include <chrono>
@@ -36,6 +36,7 @@
 #include "protocol/events.hpp"
 #include "protocol/messages.hpp"
 #include "server/config.hpp"
+#include "server/match/match.hpp"
 #include "server/net/peer.hpp"
 #include "server/rooms/game_clock.hpp"
 #include "server/rooms/time_control.hpp"
@@ -98,8 +99,9 @@ class room : public std::enable_shared_from_this<room> {
   room(boost::asio::io_context& io, room_settings settings, const limits& limit, room_host& host,
        lobby& directory, metrics& stats, store& storage);
 
-  // Rebuilds a room from its record and its whole log by replaying the events through the
-  // engine; or says which event cannot be replayed. Touches nothing outside the room.
+  // Rebuilds a room from its record and its whole log by folding the events through a match
+  // (server/match/match.hpp), as the live room did; or says which event does not fold. Touches
+  // nothing outside the room.
   static std::expected<std::shared_ptr<room>, std::string> restore(
       boost::asio::io_context& io, const stored_room& stored, const limits& limit, room_host& host,
       lobby& directory, metrics& stats, store& storage);
@@ -158,15 +160,11 @@ class room : public std::enable_shared_from_this<room> {
  private:
   using status = room_status;
 
-  struct seat {
-    std::string player;  // empty: free
-    std::string name;
-    const engine::bot* bot = nullptr;  // a built-in player holds the seat
+  // What the match knows of a seat (server/match/seats.hpp), and the connection to it. Here
+  // `connected` is the connection's: it also changes where no event is written.
+  struct seat : match_seat {
     std::weak_ptr<peer> conn;
-    bool connected = false;
     std::unique_ptr<boost::asio::steady_timer> grace;  // running while dropped
-    bool retired = false;  // out of play (the engine skips it); its player may stay and watch
-    int gone = 0;          // k: the k-th seat out of the contest (retired, or resigned to the bot)
   };
   struct spectator {
     std::string name;
@@ -179,8 +177,6 @@ class room : public std::enable_shared_from_this<room> {
     std::int64_t version() const { return typed.version; }
   };
   using batch = std::vector<event>;  // events that become durable together
-
-  static bool resigned(const std::string& reason);  // gave the seat up of their own will
 
   // Every request runs through on_strand() and every timer's handler through when_due(), both
   // into when_free(): while a move waits for the journal (awaiting_store_), what arrives is held
@@ -256,8 +252,8 @@ class room : public std::enable_shared_from_this<room> {
   void log_store_failure(const store_result<void>& result);
   void publish(event e);
   store_result<void> emit(protocol::event_body body);
-  std::string replay(const protocol::event& e);  // "" or what is wrong with the event
-  void keep(event e);                            // the version and the kept events only
+  void adopt(const match& folded);  // restore: the room as its folded log left it
+  void keep(event e);               // the version and the kept events only
 
   nlohmann::json snapshot(const std::string& viewer) const;
   nlohmann::json summary() const;
