@@ -3,12 +3,14 @@
 #include <cmath>
 
 #include "engine/core/registry.hpp"
-#include "server/rooms/outcome_json.hpp"
+#include "server/match/match.hpp"
 #include "server/records/records.hpp"
+#include "server/rooms/outcome_json.hpp"
 
 namespace boardroom::server {
 
 using nlohmann::json;
+namespace ev = protocol::events;
 
 namespace {
 
@@ -49,25 +51,52 @@ bool same_scores(const json& recorded, const std::vector<double>& engine) {
   return true;
 }
 
-// Retires the seats the record retires after `ply` moves; "" or what is wrong.
-std::string retire_after(engine::state& st, const json& record, std::size_t ply) {
-  if (!record.contains("retirements")) return "";
-  if (!record["retirements"].is_array()) return "the retirements are not a list";
-  for (const json& r : record["retirements"]) {
-    if (!r.is_object() || r.value("after_ply", json()) != json(ply)) continue;
-    const json seat = r.value("seat", json());
-    const std::string where =
-        "the retirement of seat " + seat.dump() + " after ply " + std::to_string(ply);
-    if (!seat.is_number_integer()) return where + ": no seat";
-    if (auto done = st.retire(seat.get<int>()); !done) {
-      return where + " is refused: " + done.error().message;
-    }
-    if (r.contains("position") && r["position"] != st.to_text()) {
-      return where + " leads to " + st.to_text() + ", not to the recorded " + r["position"].dump();
-    }
-  }
-  return "";
+std::optional<int> to_move(const engine::state& st) {
+  return st.is_terminal() ? std::nullopt : std::optional<int>(st.current_player());
 }
+
+// The record's game folded through the match, as a room folds its log: the record is turned back
+// into the events it was built from, and each must fit the game.
+class replay {
+ public:
+  explicit replay(match m) : match_(std::move(m)) {}
+
+  std::string fold(protocol::event_body body) {
+    auto ok = match_.fold({"", match_.version() + 1, 0, std::move(body)});
+    return ok ? "" : ok.error();
+  }
+  const match& game() const { return match_; }
+
+  // Retires the seats the record retires after `ply` moves; "" or what is wrong.
+  std::string retire_after(const json& record, std::size_t ply) {
+    if (!record.contains("retirements")) return "";
+    if (!record["retirements"].is_array()) return "the retirements are not a list";
+    for (const json& r : record["retirements"]) {
+      if (!r.is_object() || r.value("after_ply", json()) != json(ply)) continue;
+      const json seat = r.value("seat", json());
+      const std::string where =
+          "the retirement of seat " + seat.dump() + " after ply " + std::to_string(ply);
+      if (!seat.is_number_integer()) return where + ": no seat";
+      auto after = match_.state()->clone();
+      if (auto done = after->retire(seat.get<int>()); !done) {
+        return where + " is refused: " + done.error().message;
+      }
+      const json recorded = r.value("position", json(after->to_text()));
+      if (!recorded.is_string() || recorded != after->to_text()) {
+        return where + " leads to " + after->to_text() + ", not to the recorded " + recorded.dump();
+      }
+      if (auto problem = fold(ev::seat_retired{seat.get<int>(), "", r.value("reason", ""),
+                                               to_move(*after), after->to_text(), std::nullopt});
+          !problem.empty()) {
+        return where + ": " + problem;
+      }
+    }
+    return "";
+  }
+
+ private:
+  match match_;
+};
 
 }  // namespace
 
@@ -99,17 +128,28 @@ verify_report verify_record(const json& record) {
                      std::to_string(players) + " players: " + (made.error().message);
     return report;
   }
-  engine::state& st = **made;
-  if (record.contains("start_position") && record["start_position"] != st.to_text()) {
+  const std::string engine_start = (*made)->to_text();
+  replay r(match({*spec, players, seed}));
+  std::vector<ev::seated> seated;
+  for (int i = 0; i < players; ++i) {
+    const std::string id = "seat " + std::to_string(i);  // who played is not the rules' concern
+    (void)r.fold(ev::player_joined{i, id, id, std::nullopt});
+    seated.push_back({id, id});
+  }
+  const json start = record.value("start_position", json(engine_start));
+  if (!start.is_string() || start != engine_start ||
+      !r.fold(ev::game_started{seated, (*made)->current_player(), engine_start, std::nullopt,
+                               std::nullopt, std::nullopt})
+           .empty()) {
     report.message =
-        "the start position is not the one the engine sets up from the seed (" + st.to_text() + ")";
+        "the start position is not the one the engine sets up from the seed (" + engine_start + ")";
     return report;
   }
   const json& moves = record["moves"];
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const json& m = moves[i];
     const std::string where = describe(i, m);
-    if (auto problem = retire_after(st, record, i); !problem.empty()) {
+    if (auto problem = r.retire_after(record, i); !problem.empty()) {
       report.message = problem;
       return report;
     }
@@ -121,6 +161,7 @@ verify_report verify_record(const json& record) {
       report.message = where + ": the ply should be " + std::to_string(i + 1);
       return report;
     }
+    const engine::state& st = *r.game().state();
     if (st.is_terminal()) {
       report.message = where + ": the game was already over";
       return report;
@@ -129,8 +170,10 @@ verify_report verify_record(const json& record) {
       report.message = where + ": seat " + std::to_string(st.current_player()) + " was to move";
       return report;
     }
+    // Played on a copy first, to say what is wrong in the record's terms; the fold plays it too.
     const std::string text = m["move"];
-    auto played = st.play(text);
+    auto after = st.clone();
+    auto played = after->play(text);
     if (!played) {
       report.message = where + " is illegal: " + played.error().message;
       return report;
@@ -139,17 +182,25 @@ verify_report verify_record(const json& record) {
       report.message = where + " is not written as the engine writes it ('" + *played + "')";
       return report;
     }
-    if (m.contains("position") && m["position"] != st.to_text()) {
+    const json recorded = m.value("position", json(after->to_text()));
+    if (!recorded.is_string() || recorded != after->to_text()) {
       report.message =
-          where + " leads to " + st.to_text() + ", not to the recorded " + m["position"].dump();
+          where + " leads to " + after->to_text() + ", not to the recorded " + recorded.dump();
+      return report;
+    }
+    if (auto problem = r.fold(ev::move{st.current_player(), static_cast<std::int64_t>(i) + 1, text,
+                                       to_move(*after), after->to_text(), std::nullopt});
+        !problem.empty()) {
+      report.message = where + ": " + problem;
       return report;
     }
     ++report.moves_checked;
   }
-  if (auto problem = retire_after(st, record, moves.size()); !problem.empty()) {
+  if (auto problem = r.retire_after(record, moves.size()); !problem.empty()) {
     report.message = problem;
     return report;
   }
+  const engine::state& st = *r.game().state();
   const json& recorded = record["outcome"];
   const std::string reason = recorded.value("reason", "");
   if (st.is_terminal()) {

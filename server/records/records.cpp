@@ -5,6 +5,7 @@
 
 #include "engine/core/registry.hpp"
 #include "engine/core/text.hpp"
+#include "protocol/events.hpp"
 
 namespace boardroom::server {
 
@@ -35,53 +36,53 @@ std::expected<json, std::string> record_json(const stored_room& stored) {
               {"practice", room.practice},
               {"created_at", room.created_ms},
               {"time_control", room.time_control.empty() ? "none" : room.time_control}};
+  namespace ev = protocol::events;
   std::map<std::string, std::string> bots;  // player id -> bot name
   json moves = json::array();
   json retirements = json::array();
   bool started = false;
-  for (const stored_event& e : stored.events) {
-    json body = json::parse(e.body, nullptr, false);
-    if (!body.is_object())
-      return std::unexpected("event " + std::to_string(e.version) + " is not JSON");
-    const std::string type = body.value("type", "");
-    if (type == "player_joined" && body.contains("bot")) {
-      bots[body.value("player", "")] = body["bot"].get<std::string>();
-    } else if (type == "game_started") {
+  for (const stored_event& stored_e : stored.events) {
+    auto e = protocol::event_from_json(json::parse(stored_e.body, nullptr, false));
+    if (!e) {
+      return std::unexpected("event " + std::to_string(stored_e.version) + ": " +
+                             e.error().message);
+    }
+    if (const auto* joined = std::get_if<ev::player_joined>(&e->body); joined && joined->bot) {
+      bots[joined->player] = *joined->bot;
+    } else if (const auto* start = std::get_if<ev::game_started>(&e->body)) {
       started = true;
       json players = json::array();
-      for (std::size_t i = 0; i < body["players"].size(); ++i) {
-        const json& p = body["players"][i];
-        json entry{{"seat", i}, {"player", p.value("player", "")}, {"name", p.value("name", "")}};
-        if (auto b = bots.find(entry["player"]); b != bots.end()) entry["bot"] = b->second;
+      for (std::size_t i = 0; i < start->players.size(); ++i) {
+        const auto& p = start->players[i];
+        json entry{{"seat", i}, {"player", p.player}, {"name", p.name}};
+        if (auto b = bots.find(p.player); b != bots.end()) entry["bot"] = b->second;
         players.push_back(std::move(entry));
       }
       record["players"] = std::move(players);
-      record["started_at"] = body.value("at", std::int64_t{0});
-      record["start_position"] = body.value("position", "");
-      if (body.contains("time_control")) record["time_control"] = body["time_control"];
-      if (body.contains("clocks")) record["start_clocks"] = body["clocks"];
-      if (body.contains("source")) record["source"] = body["source"];
-    } else if (type == "move") {
-      json move{{"ply", body.value("ply", 0)},
-                {"seat", body.value("seat", -1)},
-                {"move", body.value("move", "")},
-                {"at", body.value("at", std::int64_t{0})},
-                {"position", body.value("position", "")}};
-      if (body.contains("clocks")) move["clocks"] = body["clocks"];
+      record["started_at"] = e->at;
+      record["start_position"] = start->position;
+      if (start->time_control) record["time_control"] = *start->time_control;
+      if (start->clocks) record["start_clocks"] = *start->clocks;
+      if (start->source) record["source"] = *start->source;
+    } else if (const auto* m = std::get_if<ev::move>(&e->body)) {
+      json move{{"ply", m->ply},
+                {"seat", m->seat},
+                {"move", m->played},
+                {"at", e->at},
+                {"position", m->position}};
+      if (m->clocks) move["clocks"] = *m->clocks;
       moves.push_back(std::move(move));
-    } else if (type == "seat_retired") {
+    } else if (const auto* r = std::get_if<ev::seat_retired>(&e->body)) {
       // Where it happened in the game: after this many moves (a replay retires the seat there).
       retirements.push_back({{"after_ply", moves.size()},
-                             {"seat", body.value("seat", -1)},
-                             {"reason", body.value("reason", "")},
-                             {"at", body.value("at", std::int64_t{0})},
-                             {"position", body.value("position", "")}});
-    } else if (type == "game_over") {
-      if (!body.contains("outcome") || !body["outcome"].is_object()) {
-        return std::unexpected("the game in room " + room.id + " never started");
-      }
-      record["outcome"] = body["outcome"];
-      record["finished_at"] = body.value("at", std::int64_t{0});
+                             {"seat", r->seat},
+                             {"reason", r->reason},
+                             {"at", e->at},
+                             {"position", r->position}});
+    } else if (const auto* over = std::get_if<ev::game_over>(&e->body)) {
+      if (!over->outcome) return std::unexpected("the game in room " + room.id + " never started");
+      record["outcome"] = protocol::outcome_to_json(*over->outcome);
+      record["finished_at"] = e->at;
     }
   }
   if (!started || !record.contains("outcome")) {

@@ -15,6 +15,7 @@ namespace boardroom::server {
 
 using nlohmann::json;
 using protocol::app_error;
+namespace ev = protocol::events;
 
 namespace {
 
@@ -22,15 +23,7 @@ namespace {
 // tried again after this long.
 constexpr auto store_retry = std::chrono::milliseconds(1000);
 
-std::string bot_player(int index, const engine::bot& b) {
-  return "bot:" + std::string(b.name()) + ":" + std::to_string(index);
-}
-
 }  // namespace
-
-bool room::resigned(const std::string& reason) {
-  return reason == "resignation" || reason == "left";
-}
 
 std::optional<vacated_policy> parse_vacated_policy(std::string_view text) {
   if (text == "bot") return vacated_policy::bot;
@@ -108,16 +101,12 @@ void room::open(member creator, int seat_index, json id) {
     batch pending;
     for (const auto& [index, b] : settings_.bots) {
       seat_player(index, bot_player(index, *b), std::string(b->name()) + " bot", b);
-      stage(pending, "player_joined",
-            {{"seat", index},
-             {"player", seats_[index].player},
-             {"name", seats_[index].name},
-             {"bot", b->name()}});
+      stage(pending, ev::player_joined{index, seats_[index].player, seats_[index].name,
+                                       std::string(b->name())});
     }
     if (seat_index >= 0) {
       seat_player(seat_index, creator.player, creator.name, nullptr);
-      stage(pending, "player_joined",
-            {{"seat", seat_index}, {"player", creator.player}, {"name", creator.name}});
+      stage(pending, ev::player_joined{seat_index, creator.player, creator.name, std::nullopt});
     }
     const bool starting = seats_taken() == settings_.seats && settings_.auto_start;
     opening first;
@@ -214,7 +203,7 @@ void room::join(member who, std::optional<int> seat_index, std::optional<std::st
     // handed back if the store refuses the events.
     seat_player(index, who.player, who.name, nullptr);
     batch pending;
-    stage(pending, "player_joined", {{"seat", index}, {"player", who.player}, {"name", who.name}});
+    stage(pending, ev::player_joined{index, who.player, who.name, std::nullopt});
     const bool starting = seats_taken() == settings_.seats && settings_.auto_start;
     opening first;
     if (starting) stage_start(pending, first);
@@ -266,7 +255,7 @@ void room::leave(member who, json id) {
       remove_member(who.player);
     } else if (index >= 0 && status_ == status::waiting) {
       batch pending;
-      stage(pending, "player_left", {{"seat", index}, {"player", who.player}, {"name", who.name}});
+      stage(pending, ev::player_left{index, who.player, who.name, std::nullopt});
       if (!persist(pending)) return fail(who, id, storage_failed());
       remove_member(who.player);  // frees the seat, so the leaver does not get the event
       publish(std::move(pending[0]));
@@ -310,11 +299,11 @@ void room::sync(member who, std::int64_t since, json id) {
     if (!is_member(who.player)) {
       return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
     }
-    std::int64_t oldest = events_.empty() ? version_ + 1 : events_.front().version;
+    std::int64_t oldest = events_.empty() ? version_ + 1 : events_.front().version();
     if (since >= oldest - 1 && since <= version_) {
       json list = json::array();
       for (const auto& e : events_) {
-        if (e.version > since) list.push_back(e.body);
+        if (e.version() > since) list.push_back(protocol::to_json(e.typed));
       }
       return reply(*who.conn, id,
                    {{"room", settings_.id}, {"version", version_}, {"events", list}});
@@ -390,21 +379,17 @@ void room::stage_move(batch& pending, int mover, const engine::state& next,
                       std::chrono::steady_clock::time_point now) const {
   const bool over = next.is_terminal();
   const bool halted = !over && clock.turn_limit_reached(moves_.size() + 1, settings_.seats);
-  json fields{{"seat", mover},
-              {"move", played},
-              {"ply", moves_.size() + 1},
-              {"to_move", over || halted ? json(nullptr) : json(next.current_player())},
-              {"position", next.to_text()}};
+  ev::move fields{
+      mover,          static_cast<std::int64_t>(moves_.size()) + 1,
+      played,         over || halted ? std::nullopt : std::optional<int>(next.current_player()),
+      next.to_text(), std::nullopt};
   if (clock.timed()) {
     clock.moved(over || halted ? -1 : next.current_player(), now);
-    fields["clocks"] = clock.readings(now);
+    fields.clocks = clock.readings(now);
   }
-  stage(pending, "move", std::move(fields), true);
-  if (over)
-    stage(pending, "game_over", {{"outcome", outcome_to_json(ranked(*next.outcome(), true))}},
-          true);
-  if (halted)
-    stage(pending, "game_over", {{"outcome", outcome_to_json(halted_outcome(next))}}, true);
+  stage(pending, std::move(fields));
+  if (over) stage(pending, ev::game_over{ranked(*next.outcome(), true), std::nullopt});
+  if (halted) stage(pending, ev::game_over{halted_outcome(next), std::nullopt});
 }
 
 void room::commit_move(std::unique_ptr<engine::state> next, const std::string& played,
@@ -416,7 +401,7 @@ void room::commit_move(std::unique_ptr<engine::state> next, const std::string& p
   ++metrics_.moves_total;
   publish(std::move(pending[0]));
   if (pending.size() > 1) {
-    auto result = outcome_from_json(pending[1].body["outcome"]);  // before the event moves
+    auto result = *std::get<ev::game_over>(pending[1].typed.body).outcome;  // before it moves
     return conclude(std::move(result), std::move(pending[1]));
   }
   arm_clock();
@@ -449,8 +434,7 @@ void room::schedule_bot(std::chrono::milliseconds delay) {
 }
 
 bool room::bots_only() const {
-  return std::all_of(seats_.begin(), seats_.end(),
-                     [](const seat& s) { return s.bot != nullptr || s.retired; });
+  return server::bots_only(seats_);
 }
 
 void room::bot_move() {
@@ -528,7 +512,7 @@ void room::offer_draw(member who, json id) {
       }
       if (!finish(ranked(std::move(drawn), false))) return fail(who, id, storage_failed());
     } else {
-      if (!emit("draw_offered", {{"seat", index}})) return fail(who, id, storage_failed());
+      if (!emit(ev::draw_offered{index})) return fail(who, id, storage_failed());
       draw_offers_.insert(index);
     }
     reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
@@ -541,7 +525,7 @@ void room::decline_draw(member who, json id) {
     if (draw_offers_.empty()) {
       return fail(who, id, app_error("no_draw_offer", "nobody is offering a draw"));
     }
-    if (!emit("draw_declined", {{"seat", seat_of(who.player)}})) {
+    if (!emit(ev::draw_declined{seat_of(who.player)})) {
       return fail(who, id, storage_failed());
     }
     draw_offers_.clear();
@@ -598,8 +582,7 @@ void room::add_time(member who, json id, int seat_index, std::chrono::seconds ex
     game_clock after = clock_;
     after.add_time(seat_index, extra);
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(extra).count();
-    if (!emit("time_added",
-              {{"seat", seat_index}, {"added_ms", ms}, {"clocks", after.readings(now)}})) {
+    if (!emit(ev::time_added{seat_index, ms, after.readings(now)})) {
       return fail(who, id, storage_failed());
     }
     clock_ = std::move(after);
@@ -678,8 +661,7 @@ void room::disconnected(std::string player, const peer* conn) {
     if (s.retired) return;  // out of play already: there is nothing to hold for them
     // Connection news is not worth refusing anything for: when it cannot be written the event is
     // left out (the log stays gapless) and the seat is dropped all the same.
-    (void)emit("player_dropped",
-               {{"seat", index}, {"player", player}, {"grace_ms", limit_.reconnect_grace.count()}});
+    (void)emit(ev::player_dropped{index, player, limit_.reconnect_grace.count()});
     start_grace(index, limit_.reconnect_grace);
   });
 }
@@ -698,7 +680,7 @@ void room::reconnected(member who) {
     s.connected = true;
     s.grace.reset();  // cancels the timer
     if (!s.retired && (status_ == status::waiting || status_ == status::playing)) {
-      (void)emit("player_returned", {{"seat", index}, {"player", who.player}});
+      (void)emit(ev::player_returned{index, who.player});
     }
   });
 }
@@ -724,10 +706,9 @@ void room::grace_expired(int index) {
   }
   if (before == status::playing) {
     result = forfeit_outcome(index, "abandonment", name + " did not come back in time");
-    stage(pending, "game_over", {{"outcome", outcome_to_json(result)}}, true);
+    stage(pending, ev::game_over{result, std::nullopt});
   } else if (before == status::waiting) {
-    stage(pending, "player_left",
-          {{"seat", index}, {"player", player}, {"name", name}, {"reason", "timeout"}});
+    stage(pending, ev::player_left{index, player, name, "timeout"});
   }
   if (!persist(pending)) return start_grace(index, store_retry);
   // Membership goes first, so that whoever hears of the outcome finds the seat already released.
@@ -756,24 +737,21 @@ bool room::retire_seat(int index, const std::string& reason, std::unique_ptr<eng
   const auto now = host_.now();
   const bool over = next->is_terminal();
   game_clock clock = clock_;
-  json fields{{"seat", index},
-              {"player", player},
-              {"reason", reason},
-              {"to_move", over ? json(nullptr) : json(next->current_player())},
-              {"position", next->to_text()}};
+  ev::seat_retired fields{
+      index,           player,
+      reason,          over ? std::nullopt : std::optional<int>(next->current_player()),
+      next->to_text(), std::nullopt};
   if (clock.timed()) {
     if (over || next->current_player() != clock.running()) {
       clock.moved(over ? -1 : next->current_player(), now);
     }
-    fields["clocks"] = clock.readings(now);
+    fields.clocks = clock.readings(now);
   }
   batch pending;
-  stage(pending, "seat_retired", std::move(fields), true);
+  stage(pending, std::move(fields));
   seats_[index].retired = true;  // for ranked(), and kept only once the events are durable
   mark_gone(index);
-  if (over)
-    stage(pending, "game_over", {{"outcome", outcome_to_json(ranked(*next->outcome(), true))}},
-          true);
+  if (over) stage(pending, ev::game_over{ranked(*next->outcome(), true), std::nullopt});
   if (!persist(pending)) {
     seats_[index].retired = false;
     seats_[index].gone = 0;
@@ -787,7 +765,7 @@ bool room::retire_seat(int index, const std::string& reason, std::unique_ptr<eng
   if (!resigned(reason)) remove_member(player);
   publish(std::move(pending[0]));
   if (over) {
-    auto result = outcome_from_json(pending[1].body["outcome"]);
+    auto result = *std::get<ev::game_over>(pending[1].typed.body).outcome;
     conclude(std::move(result), std::move(pending[1]));
     return true;
   }
@@ -797,39 +775,16 @@ bool room::retire_seat(int index, const std::string& reason, std::unique_ptr<eng
 }
 
 void room::mark_gone(int index) {
-  int before = 0;
-  for (const auto& s : seats_)
-    before += s.gone > 0;
-  seats_[index].gone = before + 1;
+  server::mark_gone(seats_, index);
 }
 
 int room::seats_in_play() const {
-  return static_cast<int>(
-      std::count_if(seats_.begin(), seats_.end(), [](const seat& s) { return s.gone == 0; }));
+  return server::seats_in_play(seats_);
 }
 
-// Seats out of the contest rank below every other seat, a later one above an earlier one. An
-// engine's outcome ranks its retired players itself (Esiema by the order of going out, which
-// counts the eliminations of its rules too), so there only a resigned seat that the bot played
-// on (a game that cannot retire players) is moved down, whatever its result.
+// The rule is the match's (server/match/seats.hpp), on the room's seats.
 engine::outcome room::ranked(engine::outcome result, bool by_engine) const {
-  const int n = static_cast<int>(seats_.size());
-  if (static_cast<int>(result.ranks.size()) != n) return result;
-  auto demoted = [&](int i) { return seats_[i].gone > 0 && !(by_engine && seats_[i].retired); };
-  std::vector<int> ranks(n);
-  for (int i = 0; i < n; ++i) {
-    int below = 0;  // playing seats ranked better, or demoted seats that left later
-    for (int j = 0; j < n; ++j) {
-      if (demoted(i)) {
-        below += !demoted(j) || seats_[j].gone > seats_[i].gone;
-      } else {
-        below += !demoted(j) && result.ranks[j] < result.ranks[i];
-      }
-    }
-    ranks[i] = below + 1;
-  }
-  result.ranks = std::move(ranks);
-  return result;
+  return server::ranked(seats_, std::move(result), by_engine);
 }
 
 // Played on by the built-in random bot, so the others can finish their game.
@@ -837,8 +792,7 @@ bool room::take_over(int index, const std::string& reason) {
   const engine::bot* b = engine::find_bot(*settings_.spec.game_ptr, "random");
   const std::string player = seats_[index].player;
   batch pending;
-  stage(pending, "seat_taken_over",
-        {{"seat", index}, {"player", player}, {"bot", b->name()}, {"reason", reason}});
+  stage(pending, ev::seat_taken_over{index, player, std::string(b->name()), reason});
   if (!persist(pending)) return false;
   if (resigned(reason)) mark_gone(index);  // the bot plays on, but the seat ranks last
   remove_member(player);
@@ -851,11 +805,8 @@ bool room::take_over(int index, const std::string& reason) {
 
 void room::hand_to_bot(int index, const engine::bot& b) {
   seat& s = seats_[index];
-  s.name += " (" + std::string(b.name()) + " bot)";
-  s.player = bot_player(index, b);
-  s.bot = &b;
+  server::hand_to_bot(s, index, b);
   s.conn.reset();
-  s.connected = true;
   s.grace.reset();
 }
 
@@ -872,11 +823,7 @@ void room::shut_down() {
 
 void room::seat_player(int index, const std::string& player, const std::string& name,
                        const engine::bot* b) {
-  seat& s = seats_[index];
-  s.player = player;
-  s.name = name;
-  s.bot = b;
-  s.connected = true;
+  server::seat_player(seats_[index], player, name, b);
 }
 
 // Bots never keep a room open on their own.
@@ -888,36 +835,35 @@ bool room::has_humans(bool connected_only) const {
 }
 
 // The seated players in seat order: who plays once the game starts (empty seats are dropped).
-json room::players_json() const {
-  json players = json::array();
-  for (const auto& s : seats_) {
-    if (!s.player.empty()) players.push_back({{"player", s.player}, {"name", s.name}});
-  }
-  return players;
+std::vector<protocol::events::seated> room::players_seated() const {
+  return server::players_seated(seats_);
 }
 
 void room::stage_start(batch& pending, opening& first) const {
-  json players = players_json();
+  auto players = players_seated();
   const int n = static_cast<int>(players.size());
   auto made = settings_.spec.game_ptr->new_state(n, settings_.spec.params, settings_.seed);
   if (!made) {
     // Creation set the game up for every seat; a start before the room is full can still be
     // refused (Shiamgon's disc-small with 4 of its 5 seats taken, a handicap for an empty seat).
-    stage(pending, "game_over", {{"outcome", nullptr}, {"error", made.error().message}});
+    stage(pending, ev::game_over{std::nullopt, made.error().message});
     return;
   }
   first.state = std::move(*made);
-  json fields{{"players", players},
-              {"to_move", first.state->current_player()},
-              {"position", first.state->to_text()}};
+  ev::game_started fields{players,
+                          first.state->current_player(),
+                          first.state->to_text(),
+                          std::nullopt,
+                          std::nullopt,
+                          std::nullopt};
   if (settings_.timing.timed()) {
     const auto now = host_.now();
     first.clock = game_clock(settings_.timing, n);
     first.clock.start(first.state->current_player(), now);
-    fields["time_control"] = time_control_text(settings_.timing);
-    fields["clocks"] = first.clock.readings(now);
+    fields.time_control = time_control_text(settings_.timing);
+    fields.clocks = first.clock.readings(now);
   }
-  stage(pending, "game_started", std::move(fields), true);
+  stage(pending, std::move(fields));
 }
 
 // `first.state` is null when the engine could not set up the game (`started` is then a
@@ -1018,7 +964,7 @@ engine::outcome room::forfeit_outcome(int index, const std::string& reason,
 
 bool room::finish(engine::outcome result) {
   batch pending;
-  stage(pending, "game_over", {{"outcome", outcome_to_json(result)}}, true);
+  stage(pending, ev::game_over{result, std::nullopt});
   if (!persist(pending)) return false;
   conclude(std::move(result), std::move(pending[0]));
   return true;
@@ -1072,7 +1018,7 @@ void room::close_room() {
   // a stored room that still looks open comes back at the next start with nobody in it and
   // closes again (a finished one is not brought back at all).
   batch pending;
-  stage(pending, "room_closed", {});
+  stage(pending, ev::room_closed{});
   (void)persist(pending);
   publish(std::move(pending[0]));
   for (auto& s : seats_) {

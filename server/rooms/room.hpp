@@ -10,7 +10,7 @@
 // works out its events (a move is played on a clone of the engine state), then appends them in
 // one transaction, and only then changes the room, replies and broadcasts. When the append fails
 // the room is exactly as before and the client gets `storage_failed`. At server start a room is
-// rebuilt by replaying its log through the engine (restore()), so its version and recent events
+// rebuilt by folding its log through the match (restore()), so its version and recent events
 // are what clients saw before the restart.
 
 #include <chrono>
@@ -33,13 +33,15 @@
 
 #include "engine/core/bot.hpp"
 #include "engine/core/registry.hpp"
+#include "protocol/events.hpp"
 #include "protocol/messages.hpp"
 #include "server/config.hpp"
-#include "server/rooms/game_clock.hpp"
-#include "server/storage/journal.hpp"
+#include "server/match/match.hpp"
 #include "server/net/peer.hpp"
-#include "server/storage/store.hpp"
+#include "server/rooms/game_clock.hpp"
 #include "server/rooms/time_control.hpp"
+#include "server/storage/journal.hpp"
+#include "server/storage/store.hpp"
 
 namespace boardroom::server {
 
@@ -97,8 +99,9 @@ class room : public std::enable_shared_from_this<room> {
   room(boost::asio::io_context& io, room_settings settings, const limits& limit, room_host& host,
        lobby& directory, metrics& stats, store& storage);
 
-  // Rebuilds a room from its record and its whole log by replaying the events through the
-  // engine; or says which event cannot be replayed. Touches nothing outside the room.
+  // Rebuilds a room from its record and its whole log by folding the events through a match
+  // (server/match/match.hpp), as the live room did; or says which event does not fold. Touches
+  // nothing outside the room.
   static std::expected<std::shared_ptr<room>, std::string> restore(
       boost::asio::io_context& io, const stored_room& stored, const limits& limit, room_host& host,
       lobby& directory, metrics& stats, store& storage);
@@ -158,30 +161,23 @@ class room : public std::enable_shared_from_this<room> {
  private:
   using status = room_status;
 
-  struct seat {
-    std::string player;  // empty: free
-    std::string name;
-    const engine::bot* bot = nullptr;  // a built-in player holds the seat
+  // What the match knows of a seat (server/match/seats.hpp), and the connection to it. Here
+  // `connected` is the connection's: it also changes where no event is written.
+  struct seat : match_seat {
     std::weak_ptr<peer> conn;
-    bool connected = false;
     std::unique_ptr<boost::asio::steady_timer> grace;  // running while dropped
-    bool retired = false;  // out of play (the engine skips it); its player may stay and watch
-    int gone = 0;          // k: the k-th seat out of the contest (retired, or resigned to the bot)
   };
   struct spectator {
     std::string name;
     std::weak_ptr<peer> conn;
   };
   struct event {
-    std::int64_t version = 0;
-    nlohmann::json body;
-    frame_ptr frame;  // serialized once for every member
-    bool changes_position = false;
+    protocol::event typed;
+    frame_ptr frame;   // serialized once for every member
     std::string text;  // while staged: the body as JSON text, for the store and the frame
+    std::int64_t version() const { return typed.version; }
   };
   using batch = std::vector<event>;  // events that become durable together
-
-  static bool resigned(const std::string& reason);  // gave the seat up of their own will
 
   // Every request runs through on_strand() and every timer's handler through when_due(), both
   // into when_free(): while a move waits for the journal (awaiting_store_), what arrives is held
@@ -208,7 +204,7 @@ class room : public std::enable_shared_from_this<room> {
   void seat_player(int index, const std::string& player, const std::string& name,
                    const engine::bot* b);
   bool has_humans(bool connected_only) const;
-  nlohmann::json players_json() const;
+  std::vector<protocol::events::seated> players_seated() const;
   struct opening {  // a game about to start, before its event is durable
     std::unique_ptr<engine::state> state;
     game_clock clock;
@@ -247,8 +243,7 @@ class room : public std::enable_shared_from_this<room> {
   // makes them durable in one transaction (false, and nothing changed, when the store fails);
   // publish() makes one current: the room's version, the kept events, every member's connection.
   // emit() is the three for one event.
-  void stage(batch& pending, const std::string& type, nlohmann::json fields,
-             bool changes_position = false) const;
+  void stage(batch& pending, protocol::event_body body) const;
   store_result<void> persist(const batch& pending);
   // persist() through the journal (group commit): `then(result, pending)` runs on the strand once
   // the store has answered; the room holds everything else until then.
@@ -257,10 +252,9 @@ class room : public std::enable_shared_from_this<room> {
                                            std::optional<room_status>& new_status);
   void log_store_failure(const store_result<void>& result);
   void publish(event e);
-  store_result<void> emit(const std::string& type, nlohmann::json fields,
-                          bool changes_position = false);
-  std::string replay(const nlohmann::json& body);  // "" or what is wrong with the event
-  void keep(event e);                              // the version and the kept events only
+  store_result<void> emit(protocol::event_body body);
+  void adopt(const match& folded);  // restore: the room as its folded log left it
+  void keep(event e);               // the version and the kept events only
 
   nlohmann::json snapshot(const std::string& viewer) const;
   nlohmann::json summary() const;

@@ -6,8 +6,8 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/rpc.hpp"
-#include "server/rooms/lobby.hpp"
 #include "server/metrics.hpp"
+#include "server/rooms/lobby.hpp"
 #include "server/rooms/outcome_json.hpp"
 
 namespace boardroom::server {
@@ -22,27 +22,22 @@ std::int64_t unix_ms() {
       .count();
 }
 
-// The status a room has after an event of `type`, when that event changes it.
-std::optional<room_status> status_set_by(const std::string& type) {
-  if (type == "game_started") return room_status::playing;
-  if (type == "game_over") return room_status::finished;
-  if (type == "room_closed") return room_status::closed;
+// The status a room has after an event, when that event changes it.
+std::optional<room_status> status_set_by(const protocol::event_body& body) {
+  if (std::holds_alternative<protocol::events::game_started>(body)) return room_status::playing;
+  if (std::holds_alternative<protocol::events::game_over>(body)) return room_status::finished;
+  if (std::holds_alternative<protocol::events::room_closed>(body)) return room_status::closed;
   return std::nullopt;
 }
 
 }  // namespace
 
-void room::stage(batch& pending, const std::string& type, json fields,
-                 bool position_changes) const {
+void room::stage(batch& pending, protocol::event_body body) const {
   const std::int64_t version = version_ + static_cast<std::int64_t>(pending.size()) + 1;
-  fields["room"] = settings_.id;
-  fields["version"] = version;
-  fields["type"] = type;
-  fields["at"] = unix_ms();
-  std::string text = protocol::to_json_text(fields);
+  protocol::event e{settings_.id, version, unix_ms(), std::move(body)};
+  std::string text = protocol::to_json_text(protocol::to_json(e));
   auto frame = make_frame(protocol::write_notification_text("room.event", text));
-  pending.push_back(
-      {version, std::move(fields), std::move(frame), position_changes, std::move(text)});
+  pending.push_back({std::move(e), std::move(frame), std::move(text)});
 }
 
 std::vector<stored_event> room::rows_of(const batch& pending,
@@ -50,8 +45,8 @@ std::vector<stored_event> room::rows_of(const batch& pending,
   std::vector<stored_event> rows;
   rows.reserve(pending.size());
   for (const auto& e : pending) {
-    rows.push_back({e.version, e.text});
-    if (auto s = status_set_by(e.body["type"].get<std::string>())) new_status = s;
+    rows.push_back({e.version(), e.text});
+    if (auto s = status_set_by(e.typed.body)) new_status = s;
   }
   return rows;
 }
@@ -87,8 +82,8 @@ void room::persist_then(batch pending,
 
 void room::keep(event e) {
   e.text = {};  // stored by now; the frame and the body serve from here on
-  version_ = e.version;
-  if (e.changes_position) position_version_ = e.version;
+  version_ = e.version();
+  if (protocol::changes_position(e.typed.body)) position_version_ = e.version();
   events_.push_back(std::move(e));
   while (static_cast<int>(events_.size()) > limit_.events_kept)
     events_.pop_front();
@@ -105,9 +100,9 @@ void room::publish(event e) {
   }
 }
 
-store_result<void> room::emit(const std::string& type, json fields, bool position_changes) {
+store_result<void> room::emit(protocol::event_body body) {
   batch pending;
-  stage(pending, type, std::move(fields), position_changes);
+  stage(pending, std::move(body));
   auto ok = persist(pending);
   if (ok) publish(std::move(pending[0]));
   return ok;

@@ -1,4 +1,4 @@
-// Rooms brought back at start: the stored log replayed through the engine.
+// Rooms brought back at start: the stored log folded through the match, event by event.
 
 #include "server/rooms/room.hpp"
 
@@ -8,14 +8,6 @@
 namespace boardroom::server {
 
 using nlohmann::json;
-
-namespace {
-
-bool changes_position(const std::string& type) {
-  return type == "game_started" || type == "move" || type == "seat_retired" || type == "game_over";
-}
-
-}  // namespace
 
 std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_context& io,
                                                                 const stored_room& stored,
@@ -49,6 +41,7 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
   for (const auto& [index, name] : rec.bots) {
     if (const auto* b = engine::find_bot(*settings.spec.game_ptr, name)) settings.bots[index] = b;
   }
+  match game({settings.spec, settings.seats, settings.seed});
   auto r = std::make_shared<room>(io, std::move(settings), limit, host, directory, stats, storage);
   for (std::size_t i = 0; i < stored.events.size(); ++i) {
     const stored_event& e = stored.events[i];
@@ -58,130 +51,41 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
       return std::unexpected(where + " is missing (the next stored one is " +
                              std::to_string(e.version) + ")");
     }
-    json body = json::parse(e.body, nullptr, false);
-    std::string problem;
-    std::string type;
-    if (!body.is_object() || !body.contains("type") || !body["type"].is_string() ||
-        body.value("version", json()) != json(expected) ||
-        body.value("room", json()) != json(rec.id)) {
-      problem = "it is not an event of this room";
-    } else {
-      type = body["type"];
-      try {
-        problem = r->replay(body);
-      } catch (const json::exception& ex) {  // a field of the wrong shape
-        problem = ex.what();
-      }
+    auto typed = protocol::event_from_json(json::parse(e.body, nullptr, false));
+    if (!typed) return std::unexpected(where + ": " + typed.error().message);
+    const std::string type(protocol::event_type(typed->body));
+    if (typed->version != expected || typed->room != rec.id) {
+      return std::unexpected(where + " (" + type + "): it is not an event of this room");
     }
-    if (!problem.empty()) {
-      return std::unexpected(where + (type.empty() ? "" : " (" + type + ")") + ": " + problem);
+    // The same fold the live room makes every event go through.
+    if (auto folded = game.fold(*typed); !folded) {
+      return std::unexpected(where + " (" + type + "): " + folded.error());
     }
-    r->keep({expected, std::move(body), nullptr, changes_position(type), {}});
+    r->keep({std::move(*typed), nullptr, {}});
   }
+  r->adopt(game);
   for (auto& e : r->events_) {
-    e.frame = make_frame(protocol::write_notification("room.event", e.body));
+    e.frame = make_frame(protocol::write_notification("room.event", protocol::to_json(e.typed)));
   }
   return r;
 }
 
-// Applies one stored event to the room (no connections, no host, no store): the same changes the
-// live path made when the event happened, checked against what the event says.
-std::string room::replay(const json& body) {
-  const std::string type = body.at("type");
-  const auto& g = *settings_.spec.game_ptr;
-  auto seat_index = [&]() -> int {
-    int index = body.at("seat");
-    return index >= 0 && index < static_cast<int>(seats_.size()) ? index : -1;
-  };
-  if (type == "player_joined") {
-    int index = seat_index();
-    if (status_ != status::waiting || index < 0 || !seats_[index].player.empty()) {
-      return "no free seat " + body.at("seat").dump() + " in a waiting room";
-    }
-    const engine::bot* b = nullptr;
-    if (body.contains("bot")) {
-      b = engine::find_bot(g, body["bot"].get<std::string>());
-      if (!b) return "there is no bot '" + body["bot"].get<std::string>() + "' any more";
-    }
-    seat_player(index, body.at("player"), body.at("name"), b);
-  } else if (type == "player_left") {
-    int index = seat_index();
-    if (status_ != status::waiting || index < 0) return "no such seat in a waiting room";
-    seats_[index] = seat{};
-  } else if (type == "player_dropped" || type == "player_returned") {
-    int index = seat_index();
-    if (index < 0) return "no such seat";
-    seats_[index].connected = type == "player_returned";
-  } else if (type == "game_started") {
-    if (status_ != status::waiting) return "a second start";
-    if (body.at("players") != players_json()) return "the players are not the seated ones";
-    int n = static_cast<int>(body["players"].size());
-    auto made = g.new_state(n, settings_.spec.params, settings_.seed);
-    if (!made) return "the engine cannot set the game up: " + made.error().message;
-    if ((*made)->to_text() != body.at("position")) {
-      return "the engine sets up a different position: " + (*made)->to_text();
-    }
-    std::erase_if(seats_, [](const seat& s) { return s.player.empty(); });
-    settings_.seats = n;
-    state_ = std::move(*made);
-    status_ = status::playing;
-    clock_ = game_clock(settings_.timing, n);
-    last_clocks_ = body.value("clocks", json());
-  } else if (type == "move") {
-    if (status_ != status::playing) return "a move outside a game";
-    if (body.at("seat") != state_->current_player()) {
-      return "a move by seat " + body["seat"].dump() + ", but seat " +
-             std::to_string(state_->current_player()) + " is to move";
-    }
-    const std::string text = body.at("move");
-    auto played = state_->play(text);
-    if (!played) return "the engine rejects '" + text + "': " + played.error().message;
-    if (*played != text || state_->to_text() != body.at("position")) {
-      return "'" + text + "' leads to a different position: " + state_->to_text();
-    }
-    moves_.push_back(*played);
-    draw_offers_.clear();
-    if (body.contains("clocks")) last_clocks_ = body["clocks"];
-  } else if (type == "seat_taken_over") {
-    int index = seat_index();
-    if (status_ != status::playing || index < 0) return "a seat taken over outside a game";
-    const engine::bot* b = engine::find_bot(g, body.at("bot").get<std::string>());
-    if (!b) return "there is no bot '" + body["bot"].get<std::string>() + "' any more";
-    if (resigned(body.value("reason", ""))) mark_gone(index);
-    hand_to_bot(index, *b);
-  } else if (type == "seat_retired") {
-    int index = seat_index();
-    if (status_ != status::playing || index < 0) return "a seat retired outside a game";
-    if (auto done = state_->retire(index); !done) {
-      return "the engine refuses to retire seat " + std::to_string(index) + ": " +
-             done.error().message;
-    }
-    if (state_->to_text() != body.at("position")) {
-      return "the retirement leads to a different position: " + state_->to_text();
-    }
-    seats_[index].retired = true;
-    mark_gone(index);
-    draw_offers_.clear();
-    if (body.contains("clocks")) last_clocks_ = body["clocks"];
-  } else if (type == "draw_offered") {
-    if (status_ != status::playing || seat_index() < 0) return "a draw offer outside a game";
-    draw_offers_.insert(seat_index());
-  } else if (type == "draw_declined") {
-    if (status_ != status::playing) return "a declined draw outside a game";
-    draw_offers_.clear();
-  } else if (type == "time_added") {
-    if (status_ != status::playing) return "time added outside a game";
-    last_clocks_ = body.at("clocks");
-  } else if (type == "game_over") {
-    if (status_ != status::playing && status_ != status::waiting) return "a second end";
-    if (!body.at("outcome").is_null()) outcome_ = outcome_from_json(body["outcome"]);
-    status_ = status::finished;
-  } else if (type == "room_closed") {
-    status_ = status::closed;
-  } else {
-    return "an unknown type of event";
+// The room as its folded log left it; `connected` starts as the log's (resume_after_restart()
+// drops every seat that was connected).
+void room::adopt(const match& folded) {
+  settings_.seats = folded.seat_count();
+  seats_ = std::vector<seat>(settings_.seats);
+  for (int i = 0; i < settings_.seats; ++i)
+    static_cast<match_seat&>(seats_[i]) = folded.seats()[i];
+  status_ = folded.status();
+  if (folded.state()) {
+    state_ = folded.state()->clone();
+    clock_ = game_clock(settings_.timing, settings_.seats);
   }
-  return "";
+  moves_ = folded.moves();
+  outcome_ = folded.outcome();
+  draw_offers_ = folded.draw_offers();
+  last_clocks_ = folded.last_clocks();
 }
 
 store_result<void> room::resume_after_restart() {
@@ -196,9 +100,7 @@ store_result<void> room::resume_after_restart() {
     host_.member_added(s.player, settings_.id);
     // The restart dropped every connection; the clock of the grace period starts now.
     if (s.connected) {
-      auto ok =
-          emit("player_dropped",
-               {{"seat", i}, {"player", s.player}, {"grace_ms", limit_.reconnect_grace.count()}});
+      auto ok = emit(protocol::events::player_dropped{i, s.player, limit_.reconnect_grace.count()});
       if (!ok) return ok;
       s.connected = false;
     }

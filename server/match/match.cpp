@@ -1,0 +1,175 @@
+#include "server/match/match.hpp"
+
+#include <algorithm>
+
+namespace boardroom::server {
+
+namespace ev = protocol::events;
+
+std::string bot_player(int seat, const engine::bot& b) {
+  return "bot:" + std::string(b.name()) + ":" + std::to_string(seat);
+}
+
+bool resigned(const std::string& reason) {
+  return reason == "resignation" || reason == "left";
+}
+
+void seat_player(match_seat& s, const std::string& player, const std::string& name,
+                 const engine::bot* b) {
+  s.player = player;
+  s.name = name;
+  s.bot = b;
+  s.connected = true;
+}
+
+void hand_to_bot(match_seat& s, int index, const engine::bot& b) {
+  s.name += " (" + std::string(b.name()) + " bot)";
+  s.player = bot_player(index, b);
+  s.bot = &b;
+  s.connected = true;
+}
+
+match::match(match_settings settings)
+    : settings_(std::move(settings)), seats_(std::max(settings_.seats, 0)) {}
+
+match::match(const match& other)
+    : settings_(other.settings_),
+      status_(other.status_),
+      seats_(other.seats_),
+      state_(other.state_ ? other.state_->clone() : nullptr),
+      moves_(other.moves_),
+      outcome_(other.outcome_),
+      draw_offers_(other.draw_offers_),
+      last_clocks_(other.last_clocks_),
+      version_(other.version_),
+      position_version_(other.position_version_) {}
+
+match& match::operator=(const match& other) {
+  if (this != &other) *this = match(other);
+  return *this;
+}
+
+std::expected<void, std::string> match::fold(const protocol::event& e) {
+  if (e.version != version_ + 1) {
+    return std::unexpected("version " + std::to_string(e.version) + " does not follow " +
+                           std::to_string(version_));
+  }
+  if (auto problem = fold_body(e.body); !problem.empty()) return std::unexpected(problem);
+  version_ = e.version;
+  if (protocol::changes_position(e.body)) position_version_ = e.version;
+  return {};
+}
+
+// Each branch checks first and changes after; see the header for a refused event.
+std::string match::fold_body(const protocol::event_body& body) {
+  const auto& g = game();
+  auto seat_index = [&](int index) { return index >= 0 && index < seat_count() ? index : -1; };
+  if (const auto* joined = std::get_if<ev::player_joined>(&body)) {
+    int index = seat_index(joined->seat);
+    if (status_ != room_status::waiting || index < 0 || !seats_[index].player.empty()) {
+      return "no free seat " + std::to_string(joined->seat) + " in a waiting room";
+    }
+    const engine::bot* b = nullptr;
+    if (joined->bot) {
+      b = engine::find_bot(g, *joined->bot);
+      if (!b) return "there is no bot '" + *joined->bot + "' any more";
+    }
+    seat_player(seats_[index], joined->player, joined->name, b);
+  } else if (const auto* left = std::get_if<ev::player_left>(&body)) {
+    int index = seat_index(left->seat);
+    if (status_ != room_status::waiting || index < 0) return "no such seat in a waiting room";
+    seats_[index] = match_seat{};
+  } else if (const auto* dropped = std::get_if<ev::player_dropped>(&body)) {
+    int index = seat_index(dropped->seat);
+    if (index < 0) return "no such seat";
+    seats_[index].connected = false;
+  } else if (const auto* returned = std::get_if<ev::player_returned>(&body)) {
+    int index = seat_index(returned->seat);
+    if (index < 0) return "no such seat";
+    seats_[index].connected = true;
+  } else if (const auto* started = std::get_if<ev::game_started>(&body)) {
+    if (status_ != room_status::waiting) return "a second start";
+    if (started->players != players_seated()) return "the players are not the seated ones";
+    const int n = static_cast<int>(started->players.size());
+    auto made = g.new_state(n, settings_.spec.params, settings_.seed);
+    if (!made) return "the engine cannot set the game up: " + made.error().message;
+    if ((*made)->to_text() != started->position) {
+      return "the engine sets up a different position: " + (*made)->to_text();
+    }
+    // Starting early drops the empty seats; the seated players keep their order.
+    std::erase_if(seats_, [](const match_seat& s) { return s.player.empty(); });
+    state_ = std::move(*made);
+    status_ = room_status::playing;
+    last_clocks_ = started->clocks.value_or(nlohmann::json());
+  } else if (const auto* moved = std::get_if<ev::move>(&body)) {
+    if (status_ != room_status::playing) return "a move outside a game";
+    if (moved->seat != state_->current_player()) {
+      return "a move by seat " + std::to_string(moved->seat) + ", but seat " +
+             std::to_string(state_->current_player()) + " is to move";
+    }
+    auto played = state_->play(moved->played);
+    if (!played) return "the engine rejects '" + moved->played + "': " + played.error().message;
+    if (*played != moved->played || state_->to_text() != moved->position) {
+      return "'" + moved->played + "' leads to a different position: " + state_->to_text();
+    }
+    moves_.push_back(*played);
+    draw_offers_.clear();  // a move answers every offer
+    if (moved->clocks) last_clocks_ = *moved->clocks;
+  } else if (const auto* taken = std::get_if<ev::seat_taken_over>(&body)) {
+    int index = seat_index(taken->seat);
+    if (status_ != room_status::playing || index < 0) return "a seat taken over outside a game";
+    const engine::bot* b = engine::find_bot(g, taken->bot);
+    if (!b) return "there is no bot '" + taken->bot + "' any more";
+    if (resigned(taken->reason)) mark_gone(seats_, index);  // played on, but it ranks last
+    hand_to_bot(seats_[index], index, *b);
+  } else if (const auto* retired = std::get_if<ev::seat_retired>(&body)) {
+    int index = seat_index(retired->seat);
+    if (status_ != room_status::playing || index < 0) return "a seat retired outside a game";
+    if (auto done = state_->retire(index); !done) {
+      return "the engine refuses to retire seat " + std::to_string(index) + ": " +
+             done.error().message;
+    }
+    if (state_->to_text() != retired->position) {
+      return "the retirement leads to a different position: " + state_->to_text();
+    }
+    seats_[index].retired = true;
+    mark_gone(seats_, index);
+    draw_offers_.clear();  // the position changed, as after a move
+    if (retired->clocks) last_clocks_ = *retired->clocks;
+  } else if (const auto* offered = std::get_if<ev::draw_offered>(&body)) {
+    int index = seat_index(offered->seat);
+    if (status_ != room_status::playing || index < 0) return "a draw offer outside a game";
+    draw_offers_.insert(index);
+  } else if (std::holds_alternative<ev::draw_declined>(body)) {
+    if (status_ != room_status::playing) return "a declined draw outside a game";
+    draw_offers_.clear();
+  } else if (const auto* added = std::get_if<ev::time_added>(&body)) {
+    if (status_ != room_status::playing) return "time added outside a game";
+    last_clocks_ = added->clocks;
+  } else if (const auto* over = std::get_if<ev::game_over>(&body)) {
+    if (status_ != room_status::playing && status_ != room_status::waiting) return "a second end";
+    if (over->outcome) outcome_ = *over->outcome;
+    status_ = room_status::finished;
+  } else if (std::holds_alternative<ev::room_closed>(body)) {
+    status_ = room_status::closed;
+  }
+  return "";
+}
+
+int match::seat_of(const std::string& player) const {
+  for (int i = 0; i < seat_count(); ++i) {
+    if (seats_[i].player == player) return i;
+  }
+  return -1;
+}
+
+int match::seats_taken() const {
+  return static_cast<int>(
+      std::count_if(seats_.begin(), seats_.end(), [](const auto& s) { return !s.player.empty(); }));
+}
+
+std::vector<protocol::events::seated> match::players_seated() const {
+  return server::players_seated(seats_);
+}
+
+}  // namespace boardroom::server
