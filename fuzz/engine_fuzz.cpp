@@ -30,7 +30,7 @@ bool play_checked(state& s, std::string_view move) {
   auto copy = s.clone();
   auto played = s.play(move);
   if (!played) {
-    check(!played.error().code.empty() && !played.error().message.empty());
+    check(!played.error().code.name().empty() && !played.error().message.empty());
     check(s.to_text() == before && s.view() == view_before);
     return false;
   }
@@ -78,7 +78,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   auto read = g->state_from_text(players, params, rest);
   if (!read) {
-    check(!read.error().code.empty() && !read.error().message.empty());
+    check(!read.error().code.name().empty() && !read.error().message.empty());
     return 0;
   }
   auto text = (*read)->to_text();

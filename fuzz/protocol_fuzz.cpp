@@ -20,7 +20,7 @@ void check_reply(const std::string& reply) {
 }
 
 void check_error(const nlohmann::json& id, const error& e) {
-  if (e.code.empty() || e.message.empty()) std::abort();  // every refusal says what and why
+  if (e.code.name().empty() || e.message.empty()) std::abort();  // every refusal says what and why
   check_reply(write_error(id, e));
 }
 

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "engine/core/error_code.hpp"
+
 namespace boardroom::protocol {
 
 namespace rpc_code {
@@ -17,19 +19,23 @@ inline constexpr int internal_error = -32603;
 inline constexpr int application = -32000;
 }  // namespace rpc_code
 
+// The closed set of codes, one table for the engines and the protocol (engine/core/error_code.hpp).
+using engine::errc;
+using engine::error_code;
+
 struct error {
   int rpc = rpc_code::application;
-  std::string code;     // stable snake_case: "not_your_turn", "illegal_move", ...
+  error_code code;      // "not_your_turn", "illegal_move", ...
   std::string message;  // for people
   std::string field;    // the offending field, when there is one
 };
 
-inline error app_error(std::string code, std::string message, std::string field = {}) {
-  return {rpc_code::application, std::move(code), std::move(message), std::move(field)};
+inline error app_error(error_code code, std::string message, std::string field = {}) {
+  return {rpc_code::application, code, std::move(message), std::move(field)};
 }
 
-inline error params_error(std::string code, std::string message, std::string field) {
-  return {rpc_code::invalid_params, std::move(code), std::move(message), std::move(field)};
+inline error params_error(error_code code, std::string message, std::string field) {
+  return {rpc_code::invalid_params, code, std::move(message), std::move(field)};
 }
 
 }  // namespace boardroom::protocol

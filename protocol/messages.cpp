@@ -68,7 +68,7 @@ class reader {
   }
 
  private:
-  bool failed() const { return !error_.code.empty(); }
+  bool failed() const { return error_.has_value(); }
 
   void wrong_type(const char* name, const char* expected) {
     error_ =
@@ -134,7 +134,7 @@ class reader {
 
   const json& params_;
   std::set<std::string> seen_;
-  error error_;
+  std::optional<error> error_;
 };
 
 // Field limits: generous for real use, small enough that no single request costs much.

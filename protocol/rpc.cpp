@@ -52,7 +52,7 @@ std::string write_result(const json& id, const json& result) {
 }
 
 std::string write_error(const json& id, const error& e) {
-  json data{{"code", e.code}};
+  json data{{"code", e.code.name()}};
   if (!e.field.empty()) data["field"] = e.field;
   return to_json_text(json{{"jsonrpc", "2.0"},
                            {"id", id},

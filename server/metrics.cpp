@@ -4,9 +4,9 @@
 
 namespace boardroom::server {
 
-void metrics::count_error(const std::string& code) {
+void metrics::count_error(engine::error_code code) {
   std::lock_guard lock(mutex_);
-  ++errors_[code];
+  ++errors_[std::string(code.name())];
 }
 
 void metrics::count_refusal(const std::string& reason) {

@@ -8,6 +8,8 @@
 #include <mutex>
 #include <string>
 
+#include "engine/core/error_code.hpp"
+
 namespace boardroom::server {
 
 class metrics {
@@ -25,7 +27,7 @@ class metrics {
   std::atomic<std::uint64_t> journal_commits_total{0};  // group commits (journal.hpp)
   std::atomic<std::uint64_t> journal_appends_total{0};  // appends they carried
 
-  void count_error(const std::string& code);
+  void count_error(engine::error_code code);
   // A limit that refused a connection or a request, or cut a connection off ("server_full",
   // "too_many_connections", "hello_timeout", "queue_budget", ...).
   void count_refusal(const std::string& reason);

@@ -6,10 +6,12 @@
 #include <string_view>
 #include <utility>
 
+#include "engine/core/error_code.hpp"
+
 namespace boardroom::engine {
 
 struct rule_error {
-  std::string code;     // stable, snake_case: "illegal_move", "bad_notation", "bad_parameter", ...
+  error_code code;      // "illegal_move", "bad_notation", "bad_parameter", ... (error_code.hpp)
   std::string message;  // for people: "the target c2 holds your own stone"
   std::string field;    // the offending parameter or input, where there is one
 };
@@ -17,9 +19,9 @@ struct rule_error {
 template <class T>
 using result = std::expected<T, rule_error>;
 
-inline std::unexpected<rule_error> fail(std::string code, std::string message,
+inline std::unexpected<rule_error> fail(error_code code, std::string message,
                                         std::string field = {}) {
-  return std::unexpected(rule_error{std::move(code), std::move(message), std::move(field)});
+  return std::unexpected(rule_error{code, std::move(message), std::move(field)});
 }
 
 // A move that breaks a rule; the message says which, in the players' words.

@@ -122,12 +122,12 @@ rule_error rejection(engine::state& st, std::string_view text) {
   auto played = st.play(text);
   EXPECT_FALSE(played.has_value()) << text << " was accepted as " << played.value_or("");
   EXPECT_EQ(st.to_text(), before);
-  return played ? rule_error{} : played.error();
+  return played ? rule_error{"illegal_move", "accepted", {}} : played.error();
 }
 
 void expect_illegal(engine::state& st, std::string_view text, std::string_view message) {
   auto e = rejection(st, text);
-  EXPECT_EQ(e.code, "illegal_move") << text;
+  EXPECT_EQ(e.code.name(), "illegal_move") << text;
   EXPECT_EQ(e.message, message) << text;
 }
 
@@ -294,7 +294,7 @@ TEST(amazons_arrow, is_blocked_like_an_amazon) {
 TEST(amazons_arrow, both_parts_are_compulsory) {
   auto st = start();
   auto e = rejection(*st, "d1-d7");
-  EXPECT_EQ(e.code, "bad_notation");
+  EXPECT_EQ(e.code.name(), "bad_notation");
   EXPECT_EQ(e.message,
             "'d1-d7' has no arrow: write the square it is shot to after a '/', as in d1-d7/g7");
 }
@@ -323,7 +323,7 @@ TEST(amazons_arrow, the_two_parts_listed_one_after_the_other_make_every_move) {
   EXPECT_EQ(built, std::set<std::string>(listed.begin(), listed.end()));
   auto wrong = st->continuations("a1-a6");
   ASSERT_FALSE(wrong.has_value());
-  EXPECT_EQ(wrong.error().code, "illegal_move");
+  EXPECT_EQ(wrong.error().code.name(), "illegal_move");
   EXPECT_NE(wrong.error().message.find("'a1-a6' begins no legal move"), std::string::npos)
       << wrong.error().message;
 }
@@ -411,12 +411,12 @@ TEST(amazons_notation, unreadable_moves_are_bad_notation) {
            bad{"a05-a1/a2", "a05 is not a square: " + bounds},
        }) {
     auto e = rejection(*start(), text);
-    EXPECT_EQ(e.code, "bad_notation") << text;
+    EXPECT_EQ(e.code.name(), "bad_notation") << text;
     EXPECT_EQ(e.message, message) << text;
   }
   auto small = start("amazons(board_size=6)");
   auto e = rejection(*small, "b1-g1/b2");
-  EXPECT_EQ(e.code, "bad_notation");
+  EXPECT_EQ(e.code.name(), "bad_notation");
   EXPECT_EQ(e.message,
             "g1 is not a square: on the 6x6 board files run from a to f and ranks from 1 to 6");
   EXPECT_EQ(rejection(*small, "b1-b7/b2").message,
@@ -665,7 +665,7 @@ TEST(amazons_position_text, malformed_text_is_rejected) {
     ASSERT_TRUE(g.has_value());
     auto st = the_game().state_from_text(2, g->params, text);
     ASSERT_FALSE(st.has_value()) << text;
-    EXPECT_EQ(st.error().code, "bad_notation") << text;
+    EXPECT_EQ(st.error().code.name(), "bad_notation") << text;
     EXPECT_EQ(st.error().message, message) << text;
   }
   // The default board is 10x10: a 6x6 text does not fit it.
@@ -776,13 +776,13 @@ TEST(amazons_params, bad_parameters_are_rejected) {
        }) {
     auto result = parse_game_spec(spec);
     ASSERT_FALSE(result.has_value()) << spec;
-    EXPECT_EQ(result.error().code, "bad_parameter") << spec;
+    EXPECT_EQ(result.error().code.name(), "bad_parameter") << spec;
     EXPECT_EQ(result.error().message, message) << spec;
   }
   // A map that did not come through resolve_params() is checked again by the game.
   auto st = the_game().new_state(2, {{"board_size", std::int64_t{7}}}, 0);
   ASSERT_FALSE(st.has_value());
-  EXPECT_EQ(st.error().code, "bad_parameter");
+  EXPECT_EQ(st.error().code.name(), "bad_parameter");
   EXPECT_EQ(st.error().field, "board_size");
 }
 
@@ -790,11 +790,11 @@ TEST(amazons_params, exactly_two_players) {
   for (int players : {1, 3}) {
     auto st = the_game().new_state(players, {}, 0);
     ASSERT_FALSE(st.has_value());
-    EXPECT_EQ(st.error().code, "bad_players");
+    EXPECT_EQ(st.error().code.name(), "bad_players");
   }
   auto text = the_game().state_from_text(1, {}, "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 w - w0b0");
   ASSERT_FALSE(text.has_value());
-  EXPECT_EQ(text.error().code, "bad_players");
+  EXPECT_EQ(text.error().code.name(), "bad_players");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ TEST(ArimaaArchive, ReadsEveryGame) {
 }
 
 TEST(ArimaaArchive, RefusesWhatIsNotAnArchive) {
-  EXPECT_EQ(parse_archive("").error().code, "bad_archive");
+  EXPECT_EQ(parse_archive("").error().code.name(), "bad_archive");
   EXPECT_THAT(parse_archive("id\tresult\n1\tw\n").error().message,
               HasSubstr("no 'termination' column"));
   auto games = parse_archive("id\tresult\ttermination\tmovelist\n7\tw\tg\t1w Ra1\\n1b\n");

@@ -57,7 +57,7 @@ TEST(ArimaaNotation, SaysWhatIsWrongWithAToken) {
               HasSubstr("a step ends with a direction n, e, s or w"));
   EXPECT_THAT(parse_submission("Xd2n").error().message, HasSubstr("expected a step such as Ed2n"));
   EXPECT_THAT(parse_submission("0g Ed2n").error().message, HasSubstr("move numbers start at 1"));
-  EXPECT_EQ(parse_submission("Ed2n Ed3n!").error().code, "bad_notation");
+  EXPECT_EQ(parse_submission("Ed2n Ed3n!").error().code.name(), "bad_notation");
 }
 
 TEST(ArimaaNotation, TheSixtyFourCharacterPosition) {

@@ -900,17 +900,17 @@ TEST(ArimaaContinuations, AnIllegalPartIsRefusedWithTheReason) {
   state st = opening();
   auto occupied = st.continuations("Ra1n");
   ASSERT_FALSE(occupied.has_value());
-  EXPECT_EQ(occupied.error().code, "illegal_move");
+  EXPECT_EQ(occupied.error().code.name(), "illegal_move");
   EXPECT_THAT(occupied.error().message, HasSubstr("a2 is occupied by the gold dog"));
   auto wrong_turn = st.continuations("2s ed7s");
   ASSERT_FALSE(wrong_turn.has_value());
   EXPECT_THAT(wrong_turn.error().message, HasSubstr("this is turn 2g"));
   auto garbage = st.continuations("Ee2n zz");
   ASSERT_FALSE(garbage.has_value());
-  EXPECT_EQ(garbage.error().code, "bad_notation");
+  EXPECT_EQ(garbage.error().code.name(), "bad_notation");
   auto ended = st.continuations("Ee2n end");
   ASSERT_FALSE(ended.has_value());
-  EXPECT_EQ(ended.error().code, "bad_notation");
+  EXPECT_EQ(ended.error().code.name(), "bad_notation");
   // A part after which no turn can end: the elephant's way back would repeat the start.
   state lone = at("5g", R"(
     8 . . . . . . . .
@@ -924,7 +924,7 @@ TEST(ArimaaContinuations, AnIllegalPartIsRefusedWithTheReason) {
   )");
   auto dead = lone.continuations("Ea1n Ea2s Ea1n Ea2s");
   ASSERT_FALSE(dead.has_value());
-  EXPECT_EQ(dead.error().code, "illegal_move");
+  EXPECT_EQ(dead.error().code.name(), "illegal_move");
   EXPECT_THAT(dead.error().message, HasSubstr("this turn could no longer end legally"));
   EXPECT_THAT(lone.continuations("Ea1n Ea2s Ea1n")->next, Not(Contains("Ea2s")));
 }
@@ -933,7 +933,7 @@ TEST(ArimaaContinuations, SetupsAreNotSplit) {
   state st;
   auto refused = st.continuations("");
   ASSERT_FALSE(refused.has_value());
-  EXPECT_EQ(refused.error().code, "no_steps");
+  EXPECT_EQ(refused.error().code.name(), "no_steps");
 }
 
 // ---------------------------------------------------------------------------------------------

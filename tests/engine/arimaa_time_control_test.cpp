@@ -101,7 +101,7 @@ TEST(ArimaaTimeControl, MalformedInputsSayWhatIsWrong) {
        }) {
     auto tc = parse_time_control(c.text);
     ASSERT_FALSE(tc.has_value()) << c.text;
-    EXPECT_EQ(tc.error().code, "bad_time_control") << c.text;
+    EXPECT_EQ(tc.error().code.name(), "bad_time_control") << c.text;
     EXPECT_EQ(tc.error().field, c.field) << c.text;
     EXPECT_THAT(tc.error().message, HasSubstr(c.says)) << c.text;
   }

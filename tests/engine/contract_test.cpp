@@ -133,7 +133,7 @@ void expect_rejected(state& st, const std::string& move) {
   std::string before = st.to_text();
   auto played = st.play(move);
   ASSERT_FALSE(played.has_value()) << "'" << move << "' was accepted as '" << *played << "'";
-  EXPECT_FALSE(played.error().code.empty()) << move;
+  EXPECT_FALSE(played.error().code.name().empty()) << move;
   EXPECT_FALSE(played.error().message.empty()) << move;
   EXPECT_EQ(st.to_text(), before) << move;
 }
@@ -187,10 +187,10 @@ void check_status(const state& st, int players, const std::vector<std::string>& 
     EXPECT_FALSE(st.is_terminal());
     EXPECT_TRUE(parts->may_end || !parts->next.empty()) << "a turn that can neither begin nor end";
   } else {
-    EXPECT_FALSE(parts.error().code.empty());
+    EXPECT_FALSE(parts.error().code.name().empty());
     EXPECT_FALSE(parts.error().message.empty());
     if (st.is_terminal()) {
-      EXPECT_EQ(parts.error().code, "game_over");
+      EXPECT_EQ(parts.error().code.name(), "game_over");
     }
   }
   auto view = st.view();
@@ -270,7 +270,7 @@ struct retirements {
     ASSERT_EQ(done.has_value(), done_too.has_value());
     if (!done) {
       // Retired before, or (Esiema) eliminated by the rules: out either way.
-      EXPECT_EQ(done.error().code, "already_retired") << done.error().message;
+      EXPECT_EQ(done.error().code.name(), "already_retired") << done.error().message;
       EXPECT_FALSE(done.error().message.empty());
       return;
     }
@@ -281,7 +281,7 @@ struct retirements {
     }
     auto again = st.clone()->retire(p);
     ASSERT_FALSE(again.has_value());
-    EXPECT_EQ(again.error().code, st.is_terminal() ? "game_over" : "already_retired");
+    EXPECT_EQ(again.error().code.name(), st.is_terminal() ? "game_over" : "already_retired");
   }
 
   void check_outcome(const state& st) const {
@@ -302,7 +302,7 @@ bool retires(const variant& v, int players) {
   if (!st) return false;
   auto done = (*st)->retire(0);
   if (!done) {
-    EXPECT_EQ(done.error().code, "cannot_retire") << done.error().message;
+    EXPECT_EQ(done.error().code.name(), "cannot_retire") << done.error().message;
   }
   return done.has_value();
 }
@@ -373,7 +373,7 @@ class contract : public ::testing::TestWithParam<variant> {};
 bool offered(const variant& v, int players) {
   auto st = v.g->new_state(players, v.params, 1);
   if (st) return true;
-  EXPECT_EQ(st.error().code, "bad_players") << st.error().message;
+  EXPECT_EQ(st.error().code.name(), "bad_players") << st.error().message;
   EXPECT_FALSE(st.error().message.empty());
   return false;
 }
@@ -427,7 +427,7 @@ TEST_P(contract, bad_setups_are_refused_with_a_reason) {
   for (int players : {v.g->players().min - 1, v.g->players().max + 1}) {
     auto st = v.g->new_state(players, v.params, 1);
     ASSERT_FALSE(st.has_value()) << players << " players";
-    EXPECT_FALSE(st.error().code.empty());
+    EXPECT_FALSE(st.error().code.name().empty());
     EXPECT_FALSE(st.error().message.empty());
   }
   int players = v.g->players().min;
@@ -436,7 +436,7 @@ TEST_P(contract, bad_setups_are_refused_with_a_reason) {
   for (const auto& text : garbage()) {
     auto st = v.g->state_from_text(players, v.params, text);
     ASSERT_FALSE(st.has_value()) << "read '" << text << "' as " << (*st)->to_text();
-    EXPECT_FALSE(st.error().code.empty());
+    EXPECT_FALSE(st.error().code.name().empty());
     EXPECT_FALSE(st.error().message.empty());
   }
 }

@@ -187,7 +187,7 @@ inline void refused(engine::state& st, const std::string& move, const std::strin
   std::string before = st.to_text();
   auto r = st.play(move);
   ASSERT_FALSE(r.has_value()) << move << " was accepted";
-  EXPECT_EQ(r.error().code, code) << move;
+  EXPECT_EQ(r.error().code.name(), code) << move;
   EXPECT_EQ(r.error().message, message) << move;
   EXPECT_EQ(st.to_text(), before);
 }

@@ -1157,12 +1157,12 @@ TEST(esiema_retirement, is_refused_twice_out_of_range_and_after_the_end_3p) {
   const std::string before = st->to_text();
   auto twice = st->retire(1);
   ASSERT_FALSE(twice.has_value());
-  EXPECT_EQ(twice.error().code, "already_retired");
+  EXPECT_EQ(twice.error().code.name(), "already_retired");
   EXPECT_EQ(twice.error().message, "player 1 is already out of play");
-  EXPECT_EQ(st->retire(3).error().code, "bad_player");
+  EXPECT_EQ(st->retire(3).error().code.name(), "bad_player");
   EXPECT_EQ(st->to_text(), before);
   ASSERT_TRUE(st->retire(2).has_value());
-  EXPECT_EQ(st->retire(0).error().code, "game_over");
+  EXPECT_EQ(st->retire(0).error().code.name(), "game_over");
 }
 
 // In the setup a retired player places no more balls, and the play phase begins with the next

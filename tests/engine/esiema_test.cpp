@@ -83,7 +83,7 @@ TEST(esiema_notation, bad_texts_say_what_is_wrong) {
     auto m = parse_move(text);
     EXPECT_FALSE(m.has_value()) << text;
     if (m) return std::string();
-    EXPECT_EQ(m.error().code, "bad_notation");
+    EXPECT_EQ(m.error().code.name(), "bad_notation");
     return m.error().message;
   };
   EXPECT_EQ(message("g1-g2r"), "g1 is not a pit: row g runs from g2 to g11");
@@ -109,7 +109,7 @@ TEST(esiema_notation, positions_that_do_not_add_up_are_refused) {
     auto st = the_game().state_from_text(2, params, text);
     EXPECT_FALSE(st.has_value()) << text;
     if (st) return std::string();
-    EXPECT_EQ(st.error().code, "bad_notation");
+    EXPECT_EQ(st.error().code.name(), "bad_notation");
     return st.error().message;
   };
   const std::string tail = " captured=0,0 retired=0,0 out=0,0 passes=0 draw=-";
@@ -137,7 +137,7 @@ TEST(esiema_params, handicaps_and_the_first_player_must_fit_the_table) {
   auto params = [](param_map given) { return *resolve_params(the_game().param_specs(), given); };
   auto three = the_game().new_state(2, params({{"small_balls_seat_2", std::int64_t{50}}}), 1);
   ASSERT_FALSE(three.has_value());
-  EXPECT_EQ(three.error().code, "bad_parameter");
+  EXPECT_EQ(three.error().code.name(), "bad_parameter");
   EXPECT_EQ(three.error().field, "small_balls_seat_2");
   auto first = the_game().new_state(
       2, params({{"first_seat", std::int64_t{2}}, {"first_by_lot", false}}), 1);

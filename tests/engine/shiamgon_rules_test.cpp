@@ -84,7 +84,7 @@ TEST(shiamgon_reach, x_reaches_y_across_the_broken_wall) {
   EXPECT_FALSE(back.placements_for(red)[x]);
   auto refused = play(back, g.name(x));
   ASSERT_FALSE(refused.has_value());
-  EXPECT_EQ(refused.error().code, "illegal_move");
+  EXPECT_EQ(refused.error().code.name(), "illegal_move");
   EXPECT_EQ(refused.error().message, g.name(x) + " is adjacent to two stones of Blue");
 }
 
@@ -742,9 +742,9 @@ TEST(shiamgon_retirement, is_written_in_the_position_text_and_refused_twice) {
   state st(pos);
   auto again = st.retire(green);
   ASSERT_FALSE(again.has_value());
-  EXPECT_EQ(again.error().code, "already_retired");
+  EXPECT_EQ(again.error().code.name(), "already_retired");
   ASSERT_TRUE(st.retire(blue).has_value());
-  EXPECT_EQ(st.retire(red).error().code, "game_over");
+  EXPECT_EQ(st.retire(red).error().code.name(), "game_over");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -754,7 +754,7 @@ TEST(shiamgon_notation, errors_name_the_problem) {
   position pos = displacement_start();
   auto unknown = play(pos, "k1");
   ASSERT_FALSE(unknown.has_value());
-  EXPECT_EQ(unknown.error().code, "bad_notation");
+  EXPECT_EQ(unknown.error().code.name(), "bad_notation");
   EXPECT_THAT(play(pos, "i10").error().message, HasSubstr("already holds a stone of Blue"));
   EXPECT_THAT(play(pos, "i8").error().message, HasSubstr("your own stone"));
   EXPECT_THAT(play(pos, "i8-i9").error().message, HasSubstr("nothing to shift"));
@@ -785,7 +785,7 @@ TEST(shiamgon_game, parameters_and_start) {
   EXPECT_EQ(s.position().stones(red).count(), 13u + 2u);
   auto small4 = g.new_state(4, parse_game_spec("shiamgon(board=disc-small)")->params, 1);
   ASSERT_FALSE(small4.has_value());
-  EXPECT_EQ(small4.error().code, "bad_players");
+  EXPECT_EQ(small4.error().code.name(), "bad_players");
   auto tri =
       g.new_state(3, parse_game_spec("shiamgon(board=triangle-64,handicap_seat_1=1)")->params, 1);
   ASSERT_FALSE(tri.has_value());

@@ -111,12 +111,12 @@ rule_error rejection(engine::state& st, std::string_view text) {
   auto played = st.play(text);
   EXPECT_FALSE(played.has_value()) << text << " was accepted as " << played.value_or("");
   EXPECT_EQ(st.to_text(), before);
-  return played ? rule_error{} : played.error();
+  return played ? rule_error{"illegal_move", "accepted", {}} : played.error();
 }
 
 void expect_illegal(engine::state& st, std::string_view text, std::string_view message) {
   auto e = rejection(st, text);
-  EXPECT_EQ(e.code, "illegal_move") << text;
+  EXPECT_EQ(e.code.name(), "illegal_move") << text;
   EXPECT_EQ(e.message, message) << text;
 }
 
@@ -660,7 +660,7 @@ TEST(sisyphos_params, bad_parameters_are_rejected) {
        }) {
     auto result = parse_game_spec(spec);
     ASSERT_FALSE(result.has_value()) << spec;
-    EXPECT_EQ(result.error().code, "bad_parameter") << spec;
+    EXPECT_EQ(result.error().code.name(), "bad_parameter") << spec;
     EXPECT_EQ(result.error().message, message) << spec;
   }
   auto wrong_type = resolve_params(the_game().param_specs(), {{"move_limit", true}});
@@ -671,10 +671,10 @@ TEST(sisyphos_params, bad_parameters_are_rejected) {
 TEST(sisyphos_params, exactly_two_players) {
   auto st = the_game().new_state(3, {}, 0);
   ASSERT_FALSE(st.has_value());
-  EXPECT_EQ(st.error().code, "bad_players");
+  EXPECT_EQ(st.error().code.name(), "bad_players");
   auto text = the_game().state_from_text(1, {}, "ss3/s4/4S/4S/2SSS S S0s0 0");
   ASSERT_FALSE(text.has_value());
-  EXPECT_EQ(text.error().code, "bad_players");
+  EXPECT_EQ(text.error().code.name(), "bad_players");
 }
 
 TEST(sisyphos_params, unresolved_maps_are_resolved_not_trusted) {
@@ -683,7 +683,7 @@ TEST(sisyphos_params, unresolved_maps_are_resolved_not_trusted) {
   EXPECT_EQ((*plain)->view()["move_limit"], 60);
   auto bad = the_game().new_state(2, {{"edition", std::string("nope")}}, 0);
   ASSERT_FALSE(bad.has_value());
-  EXPECT_EQ(bad.error().code, "bad_parameter");
+  EXPECT_EQ(bad.error().code.name(), "bad_parameter");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -750,7 +750,7 @@ TEST(sisyphos_notation, unreadable_moves_are_bad_notation) {
        }) {
     auto st = start();
     auto e = rejection(*st, text);
-    EXPECT_EQ(e.code, "bad_notation") << text;
+    EXPECT_EQ(e.code.name(), "bad_notation") << text;
     EXPECT_EQ(e.message, message) << text;
   }
 }
@@ -829,7 +829,7 @@ TEST(sisyphos_position_text, malformed_text_is_rejected) {
        }) {
     auto st = the_game().state_from_text(2, {}, text);
     ASSERT_FALSE(st.has_value()) << text;
-    EXPECT_EQ(st.error().code, "bad_notation") << text;
+    EXPECT_EQ(st.error().code.name(), "bad_notation") << text;
     EXPECT_EQ(st.error().message, message) << text;
   }
 }

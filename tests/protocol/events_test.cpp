@@ -139,13 +139,13 @@ TEST(Events, MalformedBodiesAreRefusedByName) {
                      {"move", "a1"},   {"ply", 1},    {"position", "p"}};
   auto e = protocol::event_from_json(no_seat);
   ASSERT_FALSE(e);
-  EXPECT_EQ(e.error().code, "bad_event");
+  EXPECT_EQ(e.error().code.name(), "bad_event");
   EXPECT_NE(e.error().message.find("move"), std::string::npos);
   EXPECT_NE(e.error().message.find("seat"), std::string::npos);
 
   auto unknown = protocol::event_from_json({{"type", "teleported"}, {"room", "r"}, {"version", 1}});
   ASSERT_FALSE(unknown);
-  EXPECT_EQ(unknown.error().code, "bad_event");
+  EXPECT_EQ(unknown.error().code.name(), "bad_event");
   EXPECT_FALSE(protocol::event_from_json(json::array()));
   EXPECT_FALSE(protocol::event_from_json({{"type", "player_returned"},
                                           {"room", "r"},

@@ -91,27 +91,27 @@ TEST(Messages, LegalMovesTakePagesStepsAndSamples) {
 
 TEST(Messages, FieldErrorsAreTypedAndNamed) {
   auto missing = parse(R"({"jsonrpc":"2.0","id":1,"method":"game.move","params":{"room":"r"}})");
-  EXPECT_EQ(missing.error().code, "missing_field");
+  EXPECT_EQ(missing.error().code.name(), "missing_field");
   EXPECT_EQ(missing.error().field, "move");
   EXPECT_EQ(missing.error().rpc, rpc_code::invalid_params);
 
   auto typed =
       parse(R"({"jsonrpc":"2.0","id":1,"method":"room.join","params":{"room":"r","seat":"1"}})");
-  EXPECT_EQ(typed.error().code, "wrong_type");
+  EXPECT_EQ(typed.error().code.name(), "wrong_type");
   EXPECT_EQ(typed.error().field, "seat");
 
   auto range =
       parse(R"({"jsonrpc":"2.0","id":1,"method":"room.join","params":{"room":"r","seat":99}})");
-  EXPECT_EQ(range.error().code, "out_of_range");
+  EXPECT_EQ(range.error().code.name(), "out_of_range");
 
   auto unknown = parse(R"({"jsonrpc":"2.0","id":1,"method":"lobby.games","params":{"x":1}})");
-  EXPECT_EQ(unknown.error().code, "unknown_field");
+  EXPECT_EQ(unknown.error().code.name(), "unknown_field");
   EXPECT_EQ(unknown.error().field, "x");
 
   auto long_move =
       parse(R"({"jsonrpc":"2.0","id":1,"method":"game.move","params":{"room":"r","move":")" +
             std::string(2000, 'a') + "\"}}");
-  EXPECT_EQ(long_move.error().code, "out_of_range");
+  EXPECT_EQ(long_move.error().code.name(), "out_of_range");
 
   auto empty_name =
       parse(R"({"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol":1,"name":""}})");
@@ -163,7 +163,7 @@ TEST(Messages, NamesRefuseControlBidiAndInvisibleCharacters) {
   for (const auto& [name, code_point] : refused) {
     auto parsed = hello_named(name);
     ASSERT_FALSE(parsed) << json(name).dump();
-    EXPECT_EQ(parsed.error().code, "bad_name") << json(name).dump();
+    EXPECT_EQ(parsed.error().code.name(), "bad_name") << json(name).dump();
     EXPECT_EQ(parsed.error().field, "name");
     EXPECT_EQ(parsed.error().rpc, rpc_code::invalid_params);
     EXPECT_NE(parsed.error().message.find(code_point), std::string::npos) << parsed.error().message;
@@ -194,7 +194,7 @@ TEST(Messages, AdminNotesRefuseWhatNamesRefuse) {
     json frame{{"jsonrpc", "2.0"}, {"id", 1}, {"method", method}, {"params", params}};
     auto parsed = parse(frame.dump());
     ASSERT_FALSE(parsed) << method;
-    EXPECT_EQ(parsed.error().code, "bad_note") << method;
+    EXPECT_EQ(parsed.error().code.name(), "bad_note") << method;
     EXPECT_EQ(parsed.error().field, "note");
     params["note"] = "server maintenance, sorry";
     frame["params"] = params;

@@ -128,10 +128,10 @@ std::string result_definition(std::string method) {
 // What the server's own parser says about a frame: "" when it is accepted.
 std::string parser_verdict(const json& frame) {
   auto env = protocol::parse_envelope(frame.dump());
-  if (!env) return env.error().error.code;
+  if (!env) return std::string(env.error().error.code.name());
   if (env->id.is_null()) return "invalid_request";  // the session refuses requests without id
   auto msg = protocol::parse_message(*env);
-  if (!msg) return msg.error().code;
+  if (!msg) return std::string(msg.error().code.name());
   return "";
 }
 
