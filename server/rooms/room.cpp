@@ -346,20 +346,15 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
       if (!finish(*ended)) return fail(who, id, storage_failed());
       return fail(who, id, app_error("game_over", ended->description));
     }
-    // Played on a copy: the match changes only once the move is durable.
-    int mover = state().current_player();
-    auto next = state().clone();
-    auto played = next->play(move_text);
-    if (!played) {
-      return fail(
-          who, id,
-          {protocol::rpc_code::application, played.error().code, played.error().message, "move"});
-    }
-    batch pending = begin_batch();
+    // The match decides; it changes only once the move is durable.
     game_clock clock = clock_;
-    stage_move(pending, mover, *next, *played, clock, now);
-    persist_then(std::move(pending), [this, who, id, played = *played, clock = std::move(clock),
-                                      received](store_result<void> ok, batch& events) mutable {
+    auto made = match_.apply(commands::move{seat_of(who.player), move_text, halts(clock)});
+    if (!made) return fail(who, id, made.error());
+    batch pending = begin_batch();
+    stage_move(pending, std::move(*made), clock, now);
+    const std::string played = std::get<ev::move>(pending[0].typed.body).played;
+    persist_then(std::move(pending), [this, who, id, played, clock = std::move(clock), received](
+                                         store_result<void> ok, batch& events) mutable {
       if (!ok) return fail(who, id, storage_failed());
       reply(*who.conn, id,
             {{"room", settings_.id}, {"move", played}, {"version", match_.version() + 1}});
@@ -370,28 +365,45 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
   });
 }
 
-// The move event, with the clocks after it when the game is timed (`clock` is advanced), and the
-// game_over that the move or the game-turn limit of the time control causes.
-void room::stage_move(batch& pending, int mover, const engine::state& next,
-                      const std::string& played, game_clock& clock,
+// The time control's limit on game turns, in words, when the next move reaches it.
+std::optional<std::string> room::halts(const game_clock& clock) const {
+  if (!clock.turn_limit_reached(match_.moves().size() + 1, seat_count())) return std::nullopt;
+  return halt_words();
+}
+
+std::string room::halt_words() const {
+  return "the game time of " + time_control_text(settings_.timing) + " ran out";
+}
+
+// The events of a move as the match made them, with the clocks after the move when the game is
+// timed (`clock` is advanced; it stops when the move ends the game).
+void room::stage_move(batch& pending, std::vector<protocol::event_body> events, game_clock& clock,
                       std::chrono::steady_clock::time_point now) const {
-  const bool over = next.is_terminal();
-  const std::size_t played_before = match_.moves().size();
-  const bool halted = !over && clock.turn_limit_reached(played_before + 1, seat_count());
-  ev::move fields{
-      mover,          static_cast<std::int64_t>(played_before) + 1,
-      played,         over || halted ? std::nullopt : std::optional<int>(next.current_player()),
-      next.to_text(), std::nullopt};
-  if (clock.timed()) {
-    clock.moved(over || halted ? -1 : next.current_player(), now);
-    fields.clocks = clock.readings(now);
+  for (auto& body : events) {
+    if (auto* moved = std::get_if<ev::move>(&body); moved && clock.timed()) {
+      clock.moved(moved->to_move.value_or(-1), now);
+      moved->clocks = clock.readings(now);
+    }
+    stage(pending, std::move(body));
   }
-  stage(pending, std::move(fields));
-  if (over) {
-    stage(pending,
-          ev::game_over{ranked(pending.after.seats(), *next.outcome(), true), std::nullopt});
+}
+
+// Events of a command that need no clock (draws, the administrator): durable, folded, sent; a
+// game_over among them ends the game. False, and nothing changed, when the store refused them.
+bool room::commit(std::vector<protocol::event_body> events) {
+  if (events.empty()) return true;
+  batch pending = begin_batch();
+  for (auto& body : events)
+    stage(pending, std::move(body));
+  if (!persist(pending)) return false;
+  for (auto& e : pending) {
+    if (std::holds_alternative<ev::game_over>(e.typed.body)) {
+      conclude(std::move(e));
+    } else {
+      publish(std::move(e));
+    }
   }
-  if (halted) stage(pending, ev::game_over{halted_outcome(next), std::nullopt});
+  return true;
 }
 
 void room::commit_move(batch& pending, game_clock clock) {
@@ -437,19 +449,19 @@ void room::bot_move() {
   const engine::bot* b = seats()[mover].bot;
   if (!b) return;
   auto choice = b->choose(state(), rng_);
-  auto next = state().clone();
-  auto played = choice ? next->play(*choice) : std::unexpected(choice.error());
-  if (!played) {  // e.g. a table the bot needs is not loaded: the bot's seat loses
+  game_clock clock = clock_;
+  auto made = choice ? match_.apply(commands::move{mover, *choice, halts(clock)})
+                     : std::unexpected(app_error(choice.error().code, choice.error().message));
+  if (!made) {  // e.g. a table the bot needs is not loaded: the bot's seat loses
     if (!finish(
             forfeit_outcome(mover, "bot_failed",
-                            seats()[mover].name + " could not move: " + played.error().message))) {
+                            seats()[mover].name + " could not move: " + made.error().message))) {
       schedule_bot(store_retry);
     }
     return;
   }
   batch pending = begin_batch();
-  game_clock clock = clock_;
-  stage_move(pending, mover, *next, *played, clock, host_.now());
+  stage_move(pending, std::move(*made), clock, host_.now());
   if (!persist(pending)) return schedule_bot(store_retry);
   commit_move(pending, std::move(clock));
 }
@@ -488,31 +500,9 @@ void room::resign(member who, json id) {
 void room::offer_draw(member who, json id) {
   on_strand([this, who = std::move(who), id = std::move(id)] {
     if (auto e = check_in_game(who, true)) return fail(who, id, *e);
-    const auto& g = *settings_.spec.game_ptr;
-    if (!g.draws_by_agreement()) {
-      return fail(who, id,
-                  app_error("draws_not_allowed",
-                            std::string(g.display_name()) + " has no draws by agreement"));
-    }
-    const int index = seat_of(who.player);
-    const auto& offers = match_.draw_offers();
-    if (offers.contains(index)) {  // already offered: nothing changes
-      return reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
-    }
-    const int playing = server::seats_in_play(seats());
-    if (static_cast<int>(offers.size()) + 1 == playing) {  // everyone else offered: agreed
-      const int n = seat_count();
-      engine::outcome drawn{std::vector<int>(n, 1), std::vector<double>(n, 0.0), "agreement",
-                            "drawn by agreement"};
-      for (int i = 0; i < n; ++i) {
-        if (!seats()[i].gone) drawn.scores[i] = 1.0 / playing;
-      }
-      if (!finish(ranked(seats(), std::move(drawn), false))) {
-        return fail(who, id, storage_failed());
-      }
-    } else if (!emit(ev::draw_offered{index})) {
-      return fail(who, id, storage_failed());
-    }
+    auto made = match_.apply(commands::offer_draw{seat_of(who.player)});
+    if (!made) return fail(who, id, made.error());
+    if (!commit(std::move(*made))) return fail(who, id, storage_failed());
     reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
   });
 }
@@ -520,12 +510,9 @@ void room::offer_draw(member who, json id) {
 void room::decline_draw(member who, json id) {
   on_strand([this, who = std::move(who), id = std::move(id)] {
     if (auto e = check_in_game(who, true)) return fail(who, id, *e);
-    if (match_.draw_offers().empty()) {
-      return fail(who, id, app_error("no_draw_offer", "nobody is offering a draw"));
-    }
-    if (!emit(ev::draw_declined{seat_of(who.player)})) {
-      return fail(who, id, storage_failed());
-    }
+    auto made = match_.apply(commands::decline_draw{seat_of(who.player)});
+    if (!made) return fail(who, id, made.error());
+    if (!commit(std::move(*made))) return fail(who, id, storage_failed());
     reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
   });
 }
@@ -535,34 +522,9 @@ void room::administer(member who, json id, std::optional<std::vector<int>> ranks
   on_strand([this, who = std::move(who), id = std::move(id), ranks = std::move(ranks),
              note = std::move(note)] {
     if (auto e = check_in_game(who, false)) return fail(who, id, *e);
-    const int n = seat_count();
-    engine::outcome result;
-    if (!ranks) {
-      result = {std::vector<int>(n, 1), std::vector<double>(n, 0.0), "aborted",
-                note.empty() ? "aborted by the administrator" : note};
-    } else {
-      if (static_cast<int>(ranks->size()) != n ||
-          std::any_of(ranks->begin(), ranks->end(), [n](int r) { return r > n; })) {
-        return fail(who, id,
-                    app_error("bad_ranks",
-                              "ranks needs one rank from 1 to " + std::to_string(n) +
-                                  " for each of the " + std::to_string(n) + " seats",
-                              "ranks"));
-      }
-      // Each player scores a point for every player ranked below and half for every one level.
-      result = {*ranks, std::vector<double>(n, 0.0), "adjudication",
-                note.empty() ? "adjudicated by the administrator" : note};
-      for (int i = 0; i < n; ++i) {
-        for (int j = 0; j < n; ++j) {
-          if (i == j) continue;
-          result.scores[i] += (*ranks)[i] < (*ranks)[j]    ? 1.0
-                              : (*ranks)[i] == (*ranks)[j] ? 0.5
-                                                           : 0;
-        }
-        if (n > 1) result.scores[i] /= n - 1;
-      }
-    }
-    if (!finish(std::move(result))) return fail(who, id, storage_failed());
+    auto made = match_.apply(commands::administer{std::move(ranks), std::move(note)});
+    if (!made) return fail(who, id, made.error());
+    if (!commit(std::move(*made))) return fail(who, id, storage_failed());
     reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
   });
 }
@@ -895,7 +857,9 @@ void room::check_clock() {
 std::optional<engine::outcome> room::clock_expired(
     std::chrono::steady_clock::time_point now) const {
   if (current() != status::playing || !clock_.timed()) return std::nullopt;
-  if (auto halt = clock_.halt_at(); halt && now >= *halt) return halted_outcome(state());
+  if (auto halt = clock_.halt_at(); halt && now >= *halt) {
+    return halted_outcome(state(), seat_count(), halt_words());
+  }
   auto flag = clock_.flag_at();
   if (!flag || now <= *flag) return std::nullopt;
   const int index = clock_.running();
@@ -903,31 +867,11 @@ std::optional<engine::outcome> room::clock_expired(
   return forfeit_outcome(index, "timeout", seats()[index].name + " ran out of time");
 }
 
-// Play stopped by the game-time limit (Arimaa's G): the engine's rule decides, or it is a draw
-// for a game without one.
-engine::outcome room::halted_outcome(const engine::state& s) const {
-  auto result = s.outcome_when_halted();
-  if (!result) {
-    const int n = seat_count();
-    result = engine::outcome{std::vector<int>(n, 1), std::vector<double>(n, 1.0 / n), "", ""};
-  }
-  result->reason = "game_time_limit";
-  result->description = "the game time of " + time_control_text(settings_.timing) + " ran out" +
-                        (result->description.empty() ? "" : ": " + result->description);
-  return *result;
-}
-
+// The match's rule for a seat that loses a game ending here; only while a game is in progress.
 engine::outcome room::forfeit_outcome(int index, const std::string& reason,
                                       const std::string& description) const {
-  const int n = seat_count();
-  engine::outcome result;
-  result.ranks.assign(n, 1);
-  result.scores.assign(n, n == 2 ? 1.0 : 0.0);
-  result.ranks[index] = n == 1 ? 1 : 2;
-  result.scores[index] = 0;
-  result.reason = reason;
-  result.description = description;
-  return result;
+  auto made = match_.apply(commands::forfeit{index, reason, description});
+  return *std::get<ev::game_over>(made->front()).outcome;
 }
 
 bool room::finish(engine::outcome result) {

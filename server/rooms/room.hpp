@@ -233,13 +233,15 @@ class room : public std::enable_shared_from_this<room> {
   };
   void stage_start(batch& pending, opening& first) const;
   void begin_game(opening first, event started);
-  void stage_move(batch& pending, int mover, const engine::state& next, const std::string& played,
-                  game_clock& clock, std::chrono::steady_clock::time_point now) const;
+  std::optional<std::string> halts(const game_clock& clock) const;
+  std::string halt_words() const;
+  void stage_move(batch& pending, std::vector<protocol::event_body> events, game_clock& clock,
+                  std::chrono::steady_clock::time_point now) const;
+  bool commit(std::vector<protocol::event_body> events);
   void commit_move(batch& pending, game_clock clock);
   void arm_clock();
   void check_clock();
   std::optional<engine::outcome> clock_expired(std::chrono::steady_clock::time_point now) const;
-  engine::outcome halted_outcome(const engine::state& s) const;
   void schedule_bot(std::chrono::milliseconds delay = std::chrono::milliseconds(0));
   void bot_move();
   engine::outcome forfeit_outcome(int seat_index, const std::string& reason,
