@@ -69,6 +69,10 @@ struct administer {
 using command = std::variant<commands::move, commands::forfeit, commands::offer_draw,
                              commands::decline_draw, commands::administer>;
 
+// Whether an event's `position` is this state's: the text without repetition history
+// (position_text(), written since protocol 1.1) or the full one (to_text(), in older logs).
+bool shows_position(const engine::state& s, const std::string& text);
+
 // Play stopped by a limit (Arimaa's G): the engine's rule decides, or it is a draw for a game
 // without one; `why` names the limit.
 engine::outcome halted_outcome(const engine::state& s, int seats, const std::string& why);

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "server/match/match.hpp"
+#include "server/match/move_listing.hpp"
 
 namespace boardroom::server {
 
@@ -78,7 +79,8 @@ made_events match::apply_move(const commands::move& c) const {
   std::vector<protocol::event_body> out;
   out.push_back(ev::move{mover, static_cast<std::int64_t>(moves_.size()) + 1, *played,
                          over || halted ? std::nullopt : std::optional<int>(next->current_player()),
-                         next->to_text(), std::nullopt});
+                         next->position_text(), std::nullopt,
+                         halted ? nlohmann::json::array() : to_act_json(*next), next->view()});
   if (over) out.push_back(ev::game_over{ranked(seats_, *next->outcome(), true), std::nullopt});
   if (halted) {
     out.push_back(ev::game_over{halted_outcome(*next, seat_count(), *c.halts), std::nullopt});

@@ -710,10 +710,14 @@ bool room::retire_seat(int index, const std::string& reason, std::unique_ptr<eng
   const auto now = host_.now();
   const bool over = next->is_terminal();
   game_clock clock = clock_;
-  ev::seat_retired fields{
-      index,           player,
-      reason,          over ? std::nullopt : std::optional<int>(next->current_player()),
-      next->to_text(), std::nullopt};
+  ev::seat_retired fields{index,
+                          player,
+                          reason,
+                          over ? std::nullopt : std::optional<int>(next->current_player()),
+                          next->position_text(),
+                          std::nullopt,
+                          to_act_json(*next),
+                          next->view()};
   if (clock.timed()) {
     if (over || next->current_player() != clock.running()) {
       clock.moved(over ? -1 : next->current_player(), now);
@@ -788,10 +792,12 @@ void room::stage_start(batch& pending, opening& first) const {
   first.state = std::move(*made);
   ev::game_started fields{players,
                           first.state->current_player(),
-                          first.state->to_text(),
+                          first.state->position_text(),
                           std::nullopt,
                           std::nullopt,
-                          std::nullopt};
+                          std::nullopt,
+                          to_act_json(*first.state),
+                          first.state->view()};
   if (settings_.timing.timed()) {
     const auto now = host_.now();
     first.clock = game_clock(settings_.timing, n);

@@ -29,9 +29,9 @@ match started(const std::string& spec_text, int players) {
   }
   auto made = m.game().new_state(players, m.settings().spec.params, 7);
   EXPECT_TRUE(made);
-  EXPECT_TRUE(m.fold(
-      {"r", m.version() + 1, 0,
-       ev::game_started{seated, 0, (*made)->to_text(), std::nullopt, std::nullopt, std::nullopt}}));
+  EXPECT_TRUE(m.fold({"r", m.version() + 1, 0,
+                      ev::game_started{seated, 0, (*made)->to_text(), std::nullopt, std::nullopt,
+                                       std::nullopt, std::nullopt, std::nullopt}}));
   return m;
 }
 
