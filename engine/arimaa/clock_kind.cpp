@@ -6,9 +6,9 @@ namespace boardroom::engine::arimaa {
 
 namespace {
 
-class rules final : public clock_rules {
+class arimaa_clock_rules final : public clock_rules {
  public:
-  explicit rules(const time_control& tc) : tc_(tc) {}
+  explicit arimaa_clock_rules(const time_control& tc) : tc_(tc) {}
 
   std::string text() const override { return time_control_text(tc_); }
   milliseconds initial_bank() const override { return tc_.reserve; }
@@ -25,21 +25,21 @@ class rules final : public clock_rules {
   time_control tc_;
 };
 
-class kind final : public engine::clock_kind {
+class arimaa_clock_kind final : public engine::clock_kind {
  public:
   std::string_view name() const override { return "arimaa"; }
   std::string_view example() const override { return "30s/5m/100/0/0/0"; }
   result<std::shared_ptr<const clock_rules>> parse(std::string_view text) const override {
     auto tc = parse_time_control(text);
     if (!tc) return std::unexpected(tc.error());
-    return std::make_shared<const rules>(*tc);
+    return std::make_shared<const arimaa_clock_rules>(*tc);
   }
 };
 
 }  // namespace
 
 const engine::clock_kind& the_clock_kind() {
-  static const kind instance;
+  static const arimaa_clock_kind instance;
   return instance;
 }
 

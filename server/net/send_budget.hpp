@@ -13,8 +13,8 @@
 #include <memory>
 #include <mutex>
 
-#include "server/net/admission.hpp"
 #include "server/metrics.hpp"
+#include "server/net/admission.hpp"
 
 namespace boardroom::server {
 

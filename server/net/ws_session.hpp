@@ -17,11 +17,11 @@
 #include <boost/beast/websocket.hpp>
 
 #include "server/net/admission.hpp"
-#include "server/rooms/hub.hpp"
 #include "server/net/peer.hpp"
 #include "server/net/send_budget.hpp"
 #include "server/net/streams.hpp"
 #include "server/net/token_bucket.hpp"
+#include "server/rooms/hub.hpp"
 
 namespace boardroom::server {
 

@@ -42,10 +42,12 @@ TEST(GameSpec, JsonParametersAreTypeChecked) {
   auto ok = make_game_spec("sisyphos", {{"move_limit", 40}});
   ASSERT_TRUE(ok);
   EXPECT_EQ(get_int(ok->params, "move_limit"), 40);
-  EXPECT_EQ(make_game_spec("sisyphos", {{"move_limit", "40"}}).error().code.name(), "bad_parameter");
+  EXPECT_EQ(make_game_spec("sisyphos", {{"move_limit", "40"}}).error().code.name(),
+            "bad_parameter");
   EXPECT_EQ(make_game_spec("sisyphos", {{"move_limit", 1.5}}).error().code.name(), "bad_parameter");
   EXPECT_EQ(make_game_spec("sisyphos", nlohmann::json::array()).error().field, "params");
-  EXPECT_EQ(make_game_spec("sisyphos", {{"move_limit", 100000}}).error().code.name(), "bad_parameter");
+  EXPECT_EQ(make_game_spec("sisyphos", {{"move_limit", 100000}}).error().code.name(),
+            "bad_parameter");
 }
 
 // Seats are counted from 0 everywhere a user reads or writes one, as in the protocol. Rooms
@@ -107,7 +109,8 @@ TEST(Params, ResolveFillsDefaultsAndChecksRanges) {
   EXPECT_EQ(resolve_params(specs, {{"size", std::int64_t{5}}}).error().message,
             "parameter 'size' must be between 6 and 10, not 5");
   EXPECT_EQ(resolve_params(specs, {{"swap", std::int64_t{1}}}).error().field, "swap");
-  EXPECT_EQ(resolve_params(specs, {{"mode", std::string("c")}}).error().code.name(), "bad_parameter");
+  EXPECT_EQ(resolve_params(specs, {{"mode", std::string("c")}}).error().code.name(),
+            "bad_parameter");
   auto none = resolve_params({}, {{"x", true}});
   EXPECT_EQ(none.error().message, "unknown parameter 'x'; this game has none");
 }

@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/core/error_code.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/rpc.hpp"
 #include "tests/support/schema.hpp"
@@ -282,6 +283,30 @@ TEST(DocExamples, ErrorCodeTableMatchesTheSchema) {
     documented.insert(line.substr(3, close - 3));
   }
   EXPECT_EQ(documented, error_codes());
+}
+
+// The one table of codes (engine/core/error_code.hpp) against the schema: what the schema
+// enumerates (and, above, the document's table) is exactly the table's codes sent to clients.
+TEST(ErrorCodes, TheSchemaEnumeratesExactlyTheTablesCodesSentToClients) {
+  std::set<std::string> wire;
+  for (const auto& e : engine::error_codes) {
+    if (e.scope == engine::error_scope::wire) wire.emplace(e.name);
+  }
+  EXPECT_EQ(error_codes(), wire);
+}
+
+TEST(ErrorCodes, NamesAreUniqueAndReadBack) {
+  std::set<std::string_view> names;
+  for (const auto& e : engine::error_codes) {
+    EXPECT_TRUE(names.insert(e.name).second) << e.name << " twice";
+    auto back = engine::error_code::from_name(e.name);
+    ASSERT_TRUE(back) << e.name;
+    EXPECT_EQ(back->name(), e.name);
+  }
+  EXPECT_FALSE(engine::error_code::from_name("no_such_code"));
+  // A literal is checked when compiling: error_code("no_such_code") does not compile.
+  static_assert(engine::error_code("illegal_move").name() == "illegal_move");
+  static_assert(engine::error_code("illegal_move") == engine::errc::illegal_move);
 }
 
 // ---- requests: the schema and the parser agree -----------------------------------------------

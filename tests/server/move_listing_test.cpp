@@ -10,17 +10,27 @@
 namespace boardroom::test {
 namespace {
 
+// A started two-player room of `game` on a fresh server.
+struct table {
+  test_server srv;
+  ws_client a{srv.port()}, b{srv.port()};
+  std::string room;
+
+  explicit table(const std::string& game) {
+    a.hello("alice");
+    b.hello("bob");
+    room = start_game(a, b, game);
+  }
+};
+
 json list(ws_client& c, const std::string& room, json extra) {
   extra["room"] = room;
   return c.call("game.legal_moves", extra);
 }
 
 TEST(MoveListing, PagesAreSlicesOfTheWholeList) {
-  test_server srv;
-  ws_client a(srv.port()), b(srv.port());
-  a.hello("alice");
-  b.hello("bob");
-  std::string room = start_game(a, b, "amazons");
+  table t("amazons");
+  auto& [srv, a, b, room] = t;
   json all = legal_moves(a, room)["moves"];
   ASSERT_EQ(all.size(), 2176u);  // the published count of first moves on 10x10
 
@@ -48,11 +58,8 @@ TEST(MoveListing, PagesAreSlicesOfTheWholeList) {
 }
 
 TEST(MoveListing, BadPagesAndSamplesAreRefusedWithTheField) {
-  test_server srv;
-  ws_client a(srv.port()), b(srv.port());
-  a.hello("alice");
-  b.hello("bob");
-  std::string room = start_game(a, b, "amazons");
+  table t("amazons");
+  auto& [srv, a, b, room] = t;
   auto check = [&](json extra, const std::string& code, const std::string& field) {
     auto r = list(a, room, extra);
     EXPECT_EQ(error_code(r), code) << extra.dump() << " " << r.dump();
@@ -70,11 +77,8 @@ TEST(MoveListing, BadPagesAndSamplesAreRefusedWithTheField) {
 }
 
 TEST(MoveListing, ASampleDrawsDistinctLegalMoves) {
-  test_server srv;
-  ws_client a(srv.port()), b(srv.port());
-  a.hello("alice");
-  b.hello("bob");
-  std::string room = start_game(a, b, "amazons");
+  table t("amazons");
+  auto& [srv, a, b, room] = t;
   json all = legal_moves(a, room)["moves"];
   std::set<std::string> legal(all.begin(), all.end());
   auto sample = list(a, room, {{"sample", 20}});
@@ -91,11 +95,8 @@ TEST(MoveListing, ASampleDrawsDistinctLegalMoves) {
 // Esiema lists only part of its moves; a sample draws from all of them, and what it draws is
 // played as it is.
 TEST(MoveListing, EsiemaSamplesArePlayable) {
-  test_server srv;
-  ws_client a(srv.port()), b(srv.port());
-  a.hello("alice");
-  b.hello("bob");
-  std::string room = start_game(a, b, "esiema");
+  table t("esiema");
+  auto& [srv, a, b, room] = t;
   for (int ply = 0; ply < 6; ++ply) {
     ws_client& mover = ply % 2 == 0 ? a : b;
     auto sample = list(mover, room, {{"sample", 5}})["result"];
@@ -146,11 +147,8 @@ TEST(MoveListing, TheViewSaysWhoActsAndShowsThePosition) {
 // Arimaa's turns one step at a time: the steps the server lists, chosen one after another, make a
 // turn the server accepts; a step that breaks a rule is refused with the reason.
 TEST(MoveListing, ArimaaTurnsAreListedStepByStep) {
-  test_server srv;
-  ws_client a(srv.port()), b(srv.port());
-  a.hello("alice");
-  b.hello("bob");
-  std::string room = start_game(a, b, "arimaa");
+  table t("arimaa");
+  auto& [srv, a, b, room] = t;
   EXPECT_EQ(error_code(list(a, room, {{"after", ""}})), "no_steps");  // the setups come first
   for (ws_client* c : {&a, &b}) {
     auto setup = legal_moves(*c, room);
