@@ -469,9 +469,9 @@ std::optional<protocol::error> room::check_in_game(const member& who, bool needs
   }
   if (status_ == status::closed) return app_error("unknown_room", "there is no such room", "room");
   if (status_ != status::playing) {
-    return app_error(status_ == status::finished ? protocol::errc::game_over
-                                                 : protocol::errc::game_not_started,
-                     "there is no game in progress");
+    return app_error(
+        status_ == status::finished ? protocol::errc::game_over : protocol::errc::game_not_started,
+        "there is no game in progress");
   }
   return std::nullopt;
 }
