@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for a bounded time, starting
-# from the seed corpora in fuzz/corpus/. New inputs go to a temporary folder, not the repository.
+# Builds the libFuzzer targets (the `debug` preset: clang, ASan + UBSan) and runs each for a bounded
+# time, starting from the seed corpora in fuzz/corpus/. New inputs go to a temporary folder, not the repository.
 # A crash stops the run with the reproducer's path. Usage: fuzz/run.sh [seconds per target]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
 
-bash scripts/install-deps.sh fuzz
-cmake --preset fuzz >/dev/null
-cmake --build build/fuzz -j "$(nproc)"
+bash scripts/install-deps.sh
+cmake --preset debug >/dev/null
+cmake --build build/debug -j "$(nproc)" --target engine_fuzz protocol_fuzz
 
 work=$(mktemp -d)
 total=0
@@ -18,8 +18,8 @@ for corpus in fuzz/corpus/*/; do
   target=$(basename "$corpus")
   mkdir -p "$work/$target"
   log="$work/$target.log"
-  binary=build/fuzz/fuzz/engine_fuzz
-  [ "$target" = protocol ] && binary=build/fuzz/fuzz/protocol_fuzz
+  binary=build/debug/fuzz/engine_fuzz
+  [ "$target" = protocol ] && binary=build/debug/fuzz/protocol_fuzz
   if ! BOARDROOM_FUZZ_GAME=$target "$binary" -max_total_time="$seconds" -print_final_stats=1 \
       -artifact_prefix="$work/$target-" -rss_limit_mb=2048 "$work/$target" "fuzz/corpus/$target" \
       > "$log" 2>&1; then

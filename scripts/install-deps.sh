@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages boardroom builds against; skips what is already there.
-# `install-deps.sh fuzz` adds clang and its libFuzzer runtime for fuzz/run.sh.
+# clang 16 builds the sanitizer preset (`debug`) and its libFuzzer targets.
 set -euo pipefail
 
 packages=(
@@ -9,8 +9,8 @@ packages=(
   nlohmann-json3-dev libvalijson-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev libcli11-dev libssl-dev
+  clang-16 libclang-rt-16-dev
 )
-[ "${1:-}" = fuzz ] && packages+=(clang-16 libclang-rt-16-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -41,6 +41,9 @@ template <class... F>
 struct overloaded : F... {
   using F::operator()...;
 };
+// Spelled out for compilers without class template argument deduction for aggregates (clang < 17).
+template <class... F>
+overloaded(F...) -> overloaded<F...>;
 
 }  // namespace
 

@@ -21,7 +21,7 @@ std::string committed_signature() {
 }
 
 TEST(BenchSignature, MatchesTheCommittedOneAndReportsSpeedApart) {
-#ifdef __SANITIZE_ADDRESS__
+#ifdef BOARDROOM_SANITIZED_ADDRESS
   GTEST_SKIP() << "a signature of behaviour: the release run checks it, faster by 20 times";
 #endif
   std::string timing = ::testing::TempDir() + "bench_timing.txt";

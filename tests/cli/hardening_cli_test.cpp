@@ -85,7 +85,7 @@ TEST(HardeningCli, SigtermWhileAClientIgnoresTheCloseHandshakeExitsCleanly) {
 }
 
 TEST(HardeningCli, OutOfDescriptorsTheListenerPausesAndRecovers) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BOARDROOM_SANITIZED_ADDRESS)
   // Out of descriptors, the sanitizers cannot make the pipe they probe memory with, and report
   // every virtual call as one on an object of the wrong type. The release build runs this test.
   GTEST_SKIP() << "a process starved of descriptors starves its sanitizers too";

@@ -102,7 +102,7 @@ TEST(RecordsCli, VerifyAcceptsARealRecordAndNamesTheFirstBadMove) {
     ASSERT_TRUE(st->play(record["moves"][i]["move"].get<std::string>()).has_value());
   std::string other;
   for (const auto& m : st->legal_moves()) {
-    if (m != record["moves"][2]["move"]) other = m;
+    if (m != record["moves"][2]["move"].get<std::string>()) other = m;
   }
   if (!other.empty()) {
     json changed = record;

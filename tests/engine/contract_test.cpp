@@ -68,7 +68,7 @@ constexpr int max_plies = 5000;  // a random game that runs longer is a bug
 // Esiema's five player counts get four each), but at least min_seeds per player count. Under
 // AddressSanitizer every step costs about ten times as much: that run is there to check memory,
 // and the release run covers the seeds.
-#ifdef __SANITIZE_ADDRESS__
+#ifdef BOARDROOM_SANITIZED_ADDRESS
 constexpr std::uint64_t num_seeds = 4;
 constexpr std::uint64_t min_seeds = 1;
 #else

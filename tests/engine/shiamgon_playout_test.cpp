@@ -17,7 +17,7 @@ namespace {
 constexpr int max_plies = 20000;  // random games end after a few hundred
 // Games per variant. Under AddressSanitizer every step costs about twenty times as much: that run
 // is there to check memory, and the release run covers the seeds (as in contract_test.cpp).
-#ifdef __SANITIZE_ADDRESS__
+#ifdef BOARDROOM_SANITIZED_ADDRESS
 constexpr std::uint64_t num_seeds = 2;
 #else
 constexpr std::uint64_t num_seeds = 12;

@@ -187,11 +187,11 @@ TEST(FoldReplay, EveryStoredLogFoldsToWhatTheRoomReported) {
       EXPECT_EQ(server::status_text(game.status()), snap["status"].get<std::string>());
       EXPECT_EQ(game.seat_count(), static_cast<int>(snap["seats"].size()));
       for (int i = 0; i < game.seat_count(); ++i) {
-        EXPECT_EQ(game.seats()[i].name, snap["seats"][i]["name"]);
+        EXPECT_EQ(game.seats()[i].name, snap["seats"][i]["name"].get<std::string>());
         EXPECT_EQ(game.seats()[i].retired, snap["seats"][i]["retired"]);
       }
       if (game.state()) {
-        EXPECT_EQ(game.state()->position_text(), snap["position"]);
+        EXPECT_EQ(game.state()->position_text(), snap["position"].get<std::string>());
       } else {
         EXPECT_FALSE(snap.contains("position"));
       }

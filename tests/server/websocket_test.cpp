@@ -211,7 +211,7 @@ std::size_t resident_bytes() {
   return resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
 }
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(BOARDROOM_SANITIZED_ADDRESS) || defined(BOARDROOM_SANITIZED_THREAD)
 // The sanitizers keep freed memory in quarantine and shadow it: RSS says nothing there (and the
 // leak checker covers what this test is after).
 constexpr bool rss_is_meaningful = false;
