@@ -75,6 +75,8 @@ void write(json& j, const game_started& e) {
   if (e.time_control) j["time_control"] = *e.time_control;
   if (e.clocks) j["clocks"] = *e.clocks;
   if (e.source) j["source"] = *e.source;
+  if (e.to_act) j["to_act"] = *e.to_act;
+  if (e.view) j["view"] = *e.view;
 }
 void write(json& j, const move& e) {
   j["seat"] = e.seat;
@@ -83,6 +85,8 @@ void write(json& j, const move& e) {
   j["to_move"] = seat_to_move(e.to_move);
   j["position"] = e.position;
   if (e.clocks) j["clocks"] = *e.clocks;
+  if (e.to_act) j["to_act"] = *e.to_act;
+  if (e.view) j["view"] = *e.view;
 }
 void write(json& j, const seat_taken_over& e) {
   j["seat"] = e.seat;
@@ -97,6 +101,8 @@ void write(json& j, const seat_retired& e) {
   j["to_move"] = seat_to_move(e.to_move);
   j["position"] = e.position;
   if (e.clocks) j["clocks"] = *e.clocks;
+  if (e.to_act) j["to_act"] = *e.to_act;
+  if (e.view) j["view"] = *e.view;
 }
 void write(json& j, const draw_offered& e) {
   j["seat"] = e.seat;
@@ -155,6 +161,8 @@ event_body read(std::string_view type, const json& j) {
     e.time_control = optional_field<std::string>(j, "time_control");
     e.clocks = optional_json(j, "clocks");
     e.source = optional_json(j, "source");
+    e.to_act = optional_json(j, "to_act");
+    e.view = optional_json(j, "view");
     return e;
   }
   if (type == "move") {
@@ -163,7 +171,9 @@ event_body read(std::string_view type, const json& j) {
                 j.at("move").get<std::string>(),
                 optional_field<int>(j, "to_move"),
                 j.at("position").get<std::string>(),
-                optional_json(j, "clocks")};
+                optional_json(j, "clocks"),
+                optional_json(j, "to_act"),
+                optional_json(j, "view")};
   }
   if (type == "seat_taken_over") {
     return seat_taken_over{j.at("seat").get<int>(), j.at("player").get<std::string>(),
@@ -175,7 +185,9 @@ event_body read(std::string_view type, const json& j) {
                         j.value("reason", std::string()),
                         optional_field<int>(j, "to_move"),
                         j.at("position").get<std::string>(),
-                        optional_json(j, "clocks")};
+                        optional_json(j, "clocks"),
+                        optional_json(j, "to_act"),
+                        optional_json(j, "view")};
   }
   if (type == "draw_offered") return draw_offered{j.at("seat").get<int>()};
   if (type == "draw_declined") return draw_declined{j.value("seat", -1)};

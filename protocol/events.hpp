@@ -64,6 +64,10 @@ struct game_started {
   std::optional<std::string> time_control;  // timed rooms (and imported archives)
   std::optional<nlohmann::json> clocks;     // timed rooms
   std::optional<nlohmann::json> source;     // imported games: the archive it came from
+  // Protocol 1.1 (absent from older logs): who acts, [{"seat": 0, "decision": "move"}], and the
+  // engine's structured view of the position.
+  std::optional<nlohmann::json> to_act;
+  std::optional<nlohmann::json> view;
   bool operator==(const game_started&) const = default;
 };
 struct move {
@@ -73,6 +77,8 @@ struct move {
   std::optional<int> to_move;  // none when the move ended the game
   std::string position;
   std::optional<nlohmann::json> clocks;
+  std::optional<nlohmann::json> to_act;  // protocol 1.1, as in game_started
+  std::optional<nlohmann::json> view;
   bool operator==(const move&) const = default;
 };
 struct seat_taken_over {  // the built-in bot plays the seat on
@@ -89,6 +95,8 @@ struct seat_retired {  // the seat left play; the engine skips it
   std::optional<int> to_move;
   std::string position;
   std::optional<nlohmann::json> clocks;
+  std::optional<nlohmann::json> to_act;  // protocol 1.1, as in game_started
+  std::optional<nlohmann::json> view;
   bool operator==(const seat_retired&) const = default;
 };
 struct draw_offered {

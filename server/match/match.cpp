@@ -29,6 +29,10 @@ void hand_to_bot(match_seat& s, int index, const engine::bot& b) {
   s.connected = true;
 }
 
+bool shows_position(const engine::state& s, const std::string& text) {
+  return text == s.position_text() || text == s.to_text();
+}
+
 match::match(match_settings settings)
     : settings_(std::move(settings)), seats_(std::max(settings_.seats, 0)) {}
 
@@ -93,8 +97,8 @@ std::string match::fold_body(const protocol::event_body& body) {
     const int n = static_cast<int>(started->players.size());
     auto made = g.new_state(n, settings_.spec.params, settings_.seed);
     if (!made) return "the engine cannot set the game up: " + made.error().message;
-    if ((*made)->to_text() != started->position) {
-      return "the engine sets up a different position: " + (*made)->to_text();
+    if (!shows_position(**made, started->position)) {
+      return "the engine sets up a different position: " + (*made)->position_text();
     }
     // Starting early drops the empty seats; the seated players keep their order.
     std::erase_if(seats_, [](const match_seat& s) { return s.player.empty(); });
@@ -109,8 +113,8 @@ std::string match::fold_body(const protocol::event_body& body) {
     }
     auto played = state_->play(moved->played);
     if (!played) return "the engine rejects '" + moved->played + "': " + played.error().message;
-    if (*played != moved->played || state_->to_text() != moved->position) {
-      return "'" + moved->played + "' leads to a different position: " + state_->to_text();
+    if (*played != moved->played || !shows_position(*state_, moved->position)) {
+      return "'" + moved->played + "' leads to a different position: " + state_->position_text();
     }
     moves_.push_back(*played);
     draw_offers_.clear();  // a move answers every offer
@@ -129,8 +133,8 @@ std::string match::fold_body(const protocol::event_body& body) {
       return "the engine refuses to retire seat " + std::to_string(index) + ": " +
              done.error().message;
     }
-    if (state_->to_text() != retired->position) {
-      return "the retirement leads to a different position: " + state_->to_text();
+    if (!shows_position(*state_, retired->position)) {
+      return "the retirement leads to a different position: " + state_->position_text();
     }
     seats_[index].retired = true;
     mark_gone(seats_, index);

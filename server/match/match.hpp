@@ -17,6 +17,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -24,6 +25,7 @@
 #include "engine/core/bot.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/registry.hpp"
+#include "protocol/errors.hpp"
 #include "protocol/events.hpp"
 #include "server/match/seats.hpp"
 #include "server/storage/store.hpp"  // room_status
@@ -36,6 +38,45 @@ struct match_settings {
   std::uint64_t seed = 0;  // the engine's setup
 };
 
+// What a request (or a bot, a timer) asks of the game, with what it needs of the world already
+// read: apply() reads no clock, so a time limit comes in as words saying which one was reached.
+namespace commands {
+// `halts`: this move reaches the time control's limit on game turns (in words); play stops after
+// it when the move does not end the game itself.
+struct move {
+  int seat = 0;
+  std::string text;
+  std::optional<std::string> halts;
+};
+// The seat loses a game that ends here (resigned, left, abandoned, flagged, a bot that failed).
+struct forfeit {
+  int seat = 0;
+  std::string reason;
+  std::string description;
+};
+struct offer_draw {
+  int seat = 0;
+};
+struct decline_draw {
+  int seat = 0;
+};
+// The administrator ends the game: with `ranks` per seat (adjudicated), or without (aborted).
+struct administer {
+  std::optional<std::vector<int>> ranks;
+  std::string note;
+};
+}  // namespace commands
+using command = std::variant<commands::move, commands::forfeit, commands::offer_draw,
+                             commands::decline_draw, commands::administer>;
+
+// Whether an event's `position` is this state's: the text without repetition history
+// (position_text(), written since protocol 1.1) or the full one (to_text(), in older logs).
+bool shows_position(const engine::state& s, const std::string& text);
+
+// Play stopped by a limit (Arimaa's G): the engine's rule decides, or it is a draw for a game
+// without one; `why` names the limit.
+engine::outcome halted_outcome(const engine::state& s, int seats, const std::string& why);
+
 class match {
  public:
   explicit match(match_settings settings);
@@ -46,6 +87,11 @@ class match {
 
   // Applies the next event of the log (its version must be version() + 1), or says why it cannot.
   std::expected<void, std::string> fold(const protocol::event& e);
+
+  // The events a command makes, in order, or the error its sender gets; the match does not
+  // change (the caller makes the events durable and folds them). An empty list: nothing to
+  // record (a draw offered again). Clock readings are the caller's to add (server/rooms).
+  std::expected<std::vector<protocol::event_body>, protocol::error> apply(const command& c) const;
 
   std::int64_t version() const { return version_; }
   std::int64_t position_version() const { return position_version_; }
@@ -69,6 +115,12 @@ class match {
 
  private:
   std::string fold_body(const protocol::event_body& body);
+  std::expected<std::vector<protocol::event_body>, protocol::error> apply_move(
+      const commands::move& c) const;
+  std::expected<std::vector<protocol::event_body>, protocol::error> apply_draw_offer(
+      const commands::offer_draw& c) const;
+  std::expected<std::vector<protocol::event_body>, protocol::error> apply_administer(
+      const commands::administer& c) const;
 
   match_settings settings_;
   room_status status_ = room_status::waiting;

@@ -49,7 +49,8 @@ room::room(boost::asio::io_context& io, room_settings settings, const limits& li
       lobby_(directory),
       metrics_(stats),
       store_(storage),
-      seats_(settings_.seats),
+      match_({settings_.spec, settings_.seats, settings_.seed}),
+      links_(settings_.seats),
       linger_(strand_),
       bot_timer_(strand_),
       flag_timer_(strand_),
@@ -98,17 +99,15 @@ void room::open(member creator, int seat_index, json id) {
   on_strand([this, creator = std::move(creator), seat_index, id = std::move(id)] {
     // Nobody can see the room yet, so it is set up in place; if the store refuses it, it is
     // dropped as a whole.
-    batch pending;
+    batch pending = begin_batch();
     for (const auto& [index, b] : settings_.bots) {
-      seat_player(index, bot_player(index, *b), std::string(b->name()) + " bot", b);
-      stage(pending, ev::player_joined{index, seats_[index].player, seats_[index].name,
-                                       std::string(b->name())});
+      stage(pending, ev::player_joined{index, bot_player(index, *b),
+                                       std::string(b->name()) + " bot", std::string(b->name())});
     }
     if (seat_index >= 0) {
-      seat_player(seat_index, creator.player, creator.name, nullptr);
       stage(pending, ev::player_joined{seat_index, creator.player, creator.name, std::nullopt});
     }
-    const bool starting = seats_taken() == settings_.seats && settings_.auto_start;
+    const bool starting = pending.after.seats_taken() == settings_.seats && settings_.auto_start;
     opening first;
     if (starting) stage_start(pending, first);
 
@@ -141,7 +140,9 @@ void room::open(member creator, int seat_index, json id) {
     if (auto ok = store_.create_room(record, rows); !ok) {
       log_store_failure(ok);
       fail(creator, id, storage_failed());
-      status_ = status::closed;
+      // Never visible and never stored: the match is closed in place, so that a request already
+      // on its way finds no room.
+      (void)match_.fold({settings_.id, match_.version() + 1, 0, ev::room_closed{}});
       host_.room_closed(settings_.id, settings_.creator);
       return;
     }
@@ -154,7 +155,7 @@ void room::open(member creator, int seat_index, json id) {
     for (auto& e : pending)
       publish(std::move(e));  // the creator learns of its own arrival from the snapshot
     if (seat_index >= 0) {
-      seats_[seat_index].conn = creator.conn;
+      links_[seat_index].conn = creator.conn;
     } else {  // a creator without a seat (a tournament script) watches the room
       spectators_[creator.player] = {creator.name, creator.conn};
     }
@@ -175,7 +176,7 @@ void room::join(member who, std::optional<int> seat_index, std::optional<std::st
     if (seat_of(who.player) >= 0) {
       return fail(who, id, app_error("already_seated", "you already hold a seat in this room"));
     }
-    if (status_ != status::waiting) {
+    if (current() != status::waiting) {
       return fail(who, id, app_error("game_started", "the game has started; you can spectate"));
     }
     int index = seat_index.value_or(-1);
@@ -186,36 +187,31 @@ void room::join(member who, std::optional<int> seat_index, std::optional<std::st
             app_error("bad_seat", "this room has seats 0 to " + std::to_string(settings_.seats - 1),
                       "seat"));
       }
-      if (!seats_[index].player.empty()) {
+      if (!seats()[index].player.empty()) {
         return fail(
             who, id,
             app_error("seat_taken",
-                      "seat " + std::to_string(index) + " is taken by " + seats_[index].name,
+                      "seat " + std::to_string(index) + " is taken by " + seats()[index].name,
                       "seat"));
       }
     } else {
       for (int i = 0; i < settings_.seats && index < 0; ++i) {
-        if (seats_[i].player.empty()) index = i;
+        if (seats()[i].player.empty()) index = i;
       }
       if (index < 0) return fail(who, id, app_error("room_full", "every seat is taken"));
     }
-    // The seat is taken tentatively: the start (when this fills the room) needs it, and it is
-    // handed back if the store refuses the events.
-    seat_player(index, who.player, who.name, nullptr);
-    batch pending;
+    // The start (when this fills the room) is decided on the match as the join leaves it.
+    batch pending = begin_batch();
     stage(pending, ev::player_joined{index, who.player, who.name, std::nullopt});
-    const bool starting = seats_taken() == settings_.seats && settings_.auto_start;
+    const bool starting = pending.after.seats_taken() == settings_.seats && settings_.auto_start;
     opening first;
     if (starting) stage_start(pending, first);
-    if (!persist(pending)) {
-      seats_[index] = seat{};
-      return fail(who, id, storage_failed());
-    }
+    if (!persist(pending)) return fail(who, id, storage_failed());
     spectators_.erase(who.player);  // a spectator may sit down
     host_.member_added(who.player, settings_.id);
     // The joiner learns of its own arrival from the reply's snapshot, not from the event.
     publish(std::move(pending[0]));
-    seats_[index].conn = who.conn;
+    links_[index].conn = who.conn;
     reply(*who.conn, id, {{"room", settings_.id}, {"snapshot", snapshot(who.player)}});
     if (settings_.is_public) publish_summary("updated");
     if (starting) begin_game(std::move(first), std::move(pending[1]));
@@ -224,11 +220,11 @@ void room::join(member who, std::optional<int> seat_index, std::optional<std::st
 
 void room::spectate(member who, std::optional<std::string> invite, json id) {
   on_strand([this, who = std::move(who), invite = std::move(invite), id = std::move(id)] {
-    if (status_ == status::closed) {
+    if (current() == status::closed) {
       return fail(who, id, app_error("unknown_room", "there is no room " + settings_.id, "room"));
     }
     if (!check_invite(invite, who, id)) return;
-    if (int index = seat_of(who.player); index >= 0 && !seats_[index].retired) {
+    if (int index = seat_of(who.player); index >= 0 && !seats()[index].retired) {
       return fail(who, id, app_error("already_seated", "you hold a seat in this room"));
     }
     if (!spectators_.contains(who.player)) host_.member_added(who.player, settings_.id);
@@ -244,21 +240,22 @@ void room::leave(member who, json id) {
       return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
     }
     int index = seat_of(who.player);
-    if (index >= 0 && status_ == status::playing) {
+    if (index >= 0 && current() == status::playing) {
       // A retired seat has nothing left to give up; in a game of three or more the others play on.
       const bool ok =
-          seats_[index].retired ? true
-          : seats_.size() > 2
+          seats()[index].retired ? true
+          : seat_count() > 2
               ? vacate(index, "left")
-              : finish(forfeit_outcome(index, "left", seats_[index].name + " left the game"));
+              : finish(forfeit_outcome(index, "left", seats()[index].name + " left the game"));
       if (!ok) return fail(who, id, storage_failed());
       remove_member(who.player);
-    } else if (index >= 0 && status_ == status::waiting) {
-      batch pending;
+    } else if (index >= 0 && current() == status::waiting) {
+      batch pending = begin_batch();
       stage(pending, ev::player_left{index, who.player, who.name, std::nullopt});
       if (!persist(pending)) return fail(who, id, storage_failed());
-      remove_member(who.player);  // frees the seat, so the leaver does not get the event
-      publish(std::move(pending[0]));
+      spectators_.erase(who.player);
+      publish(std::move(pending[0]));  // frees the seat first, so the leaver does not get it
+      member_gone(who.player);
     } else {
       remove_member(who.player);
     }
@@ -273,11 +270,11 @@ void room::start(member who, json id) {
     if (who.player != settings_.creator) {
       return fail(who, id, app_error("not_creator", "only the room's creator can start the game"));
     }
-    if (status_ != status::waiting) {
+    if (current() != status::waiting) {
       return fail(who, id, app_error("game_started", "the game has already started"));
     }
     const auto range = settings_.spec.game_ptr->players();
-    int taken = seats_taken();
+    int taken = match_.seats_taken();
     if (taken < range.min || taken > range.max) {
       return fail(who, id,
                   app_error("not_enough_players",
@@ -285,12 +282,12 @@ void room::start(member who, json id) {
                                 std::to_string(range.min) + " to " + std::to_string(range.max) +
                                 " players; " + std::to_string(taken) + " seated"));
     }
-    batch pending;
+    batch pending = begin_batch();
     opening first;
     stage_start(pending, first);
     if (!persist(pending)) return fail(who, id, storage_failed());
     begin_game(std::move(first), std::move(pending[0]));
-    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
   });
 }
 
@@ -299,18 +296,18 @@ void room::sync(member who, std::int64_t since, json id) {
     if (!is_member(who.player)) {
       return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
     }
-    std::int64_t oldest = events_.empty() ? version_ + 1 : events_.front().version();
-    if (since >= oldest - 1 && since <= version_) {
+    const std::int64_t version = match_.version();
+    std::int64_t oldest = events_.empty() ? version + 1 : events_.front().version();
+    if (since >= oldest - 1 && since <= version) {
       json list = json::array();
       for (const auto& e : events_) {
         if (e.version() > since) list.push_back(protocol::to_json(e.typed));
       }
-      return reply(*who.conn, id,
-                   {{"room", settings_.id}, {"version", version_}, {"events", list}});
+      return reply(*who.conn, id, {{"room", settings_.id}, {"version", version}, {"events", list}});
     }
     // Too old (or from the future): the client gets the whole room instead.
     reply(*who.conn, id,
-          {{"room", settings_.id}, {"version", version_}, {"snapshot", snapshot(who.player)}});
+          {{"room", settings_.id}, {"version", version}, {"snapshot", snapshot(who.player)}});
   });
 }
 
@@ -319,90 +316,102 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
   on_strand([this, who = std::move(who), move_text = std::move(move_text), version,
              id = std::move(id), received] {
     if (auto e = check_mover(who)) return fail(who, id, *e);
-    if (version && *version > version_) {
+    if (version && *version > match_.version()) {
       return fail(who, id,
                   app_error("stale_version",
                             "version " + std::to_string(*version) + " is ahead of the room (" +
-                                std::to_string(version_) + ")",
+                                std::to_string(match_.version()) + ")",
                             "version"));
     }
-    if (version && *version < position_version_) {
-      return fail(who, id,
-                  app_error("stale_version",
-                            "the position changed at version " + std::to_string(position_version_) +
-                                "; your move was made at " + std::to_string(*version),
-                            "version"));
+    if (version && *version < match_.position_version()) {
+      return fail(
+          who, id,
+          app_error("stale_version",
+                    "the position changed at version " + std::to_string(match_.position_version()) +
+                        "; your move was made at " + std::to_string(*version),
+                    "version"));
     }
     // A move that arrives after the flag fell is too late, even if the timer has not fired yet.
     const auto now = host_.now();
     if (auto ended = clock_expired(now)) {
-      if (ended->reason == "timeout" && seats_.size() > 2) {
+      if (ended->reason == "timeout" && seat_count() > 2) {
         const int flagged = clock_.running();
         if (!vacate(flagged, "timeout")) return fail(who, id, storage_failed());
         return fail(who, id,
                     app_error("not_your_seat",
-                              ended->description + (seats_[flagged].retired
+                              ended->description + (seats()[flagged].retired
                                                         ? "; the seat is retired from play"
                                                         : "; the random bot plays the seat now")));
       }
       if (!finish(*ended)) return fail(who, id, storage_failed());
       return fail(who, id, app_error("game_over", ended->description));
     }
-    // Played on a copy: the room's state changes only once the move is durable.
-    int mover = state_->current_player();
-    auto next = state_->clone();
-    auto played = next->play(move_text);
-    if (!played) {
-      return fail(
-          who, id,
-          {protocol::rpc_code::application, played.error().code, played.error().message, "move"});
-    }
-    batch pending;
+    // The match decides; it changes only once the move is durable.
     game_clock clock = clock_;
-    stage_move(pending, mover, *next, *played, clock, now);
-    persist_then(std::move(pending), [this, who, id, next = std::move(next), played = *played,
-                                      clock = std::move(clock),
-                                      received](store_result<void> ok, batch& events) mutable {
+    auto made = match_.apply(commands::move{seat_of(who.player), move_text, halts(clock)});
+    if (!made) return fail(who, id, made.error());
+    batch pending = begin_batch();
+    stage_move(pending, std::move(*made), clock, now);
+    const std::string played = std::get<ev::move>(pending[0].typed.body).played;
+    persist_then(std::move(pending), [this, who, id, played, clock = std::move(clock), received](
+                                         store_result<void> ok, batch& events) mutable {
       if (!ok) return fail(who, id, storage_failed());
-      reply(*who.conn, id, {{"room", settings_.id}, {"move", played}, {"version", version_ + 1}});
-      commit_move(std::move(next), played, events, std::move(clock));
+      reply(*who.conn, id,
+            {{"room", settings_.id}, {"move", played}, {"version", match_.version() + 1}});
+      commit_move(events, std::move(clock));
       metrics_.observe_move_seconds(
           std::chrono::duration<double>(std::chrono::steady_clock::now() - received).count());
     });
   });
 }
 
-// The move event, with the clocks after it when the game is timed (`clock` is advanced), and the
-// game_over that the move or the game-turn limit of the time control causes.
-void room::stage_move(batch& pending, int mover, const engine::state& next,
-                      const std::string& played, game_clock& clock,
-                      std::chrono::steady_clock::time_point now) const {
-  const bool over = next.is_terminal();
-  const bool halted = !over && clock.turn_limit_reached(moves_.size() + 1, settings_.seats);
-  ev::move fields{
-      mover,          static_cast<std::int64_t>(moves_.size()) + 1,
-      played,         over || halted ? std::nullopt : std::optional<int>(next.current_player()),
-      next.to_text(), std::nullopt};
-  if (clock.timed()) {
-    clock.moved(over || halted ? -1 : next.current_player(), now);
-    fields.clocks = clock.readings(now);
-  }
-  stage(pending, std::move(fields));
-  if (over) stage(pending, ev::game_over{ranked(*next.outcome(), true), std::nullopt});
-  if (halted) stage(pending, ev::game_over{halted_outcome(next), std::nullopt});
+// The time control's limit on game turns, in words, when the next move reaches it.
+std::optional<std::string> room::halts(const game_clock& clock) const {
+  if (!clock.turn_limit_reached(match_.moves().size() + 1, seat_count())) return std::nullopt;
+  return halt_words();
 }
 
-void room::commit_move(std::unique_ptr<engine::state> next, const std::string& played,
-                       batch& pending, game_clock clock) {
-  state_ = std::move(next);
+std::string room::halt_words() const {
+  return "the game time of " + time_control_text(settings_.timing) + " ran out";
+}
+
+// The events of a move as the match made them, with the clocks after the move when the game is
+// timed (`clock` is advanced; it stops when the move ends the game).
+void room::stage_move(batch& pending, std::vector<protocol::event_body> events, game_clock& clock,
+                      std::chrono::steady_clock::time_point now) const {
+  for (auto& body : events) {
+    if (auto* moved = std::get_if<ev::move>(&body); moved && clock.timed()) {
+      clock.moved(moved->to_move.value_or(-1), now);
+      moved->clocks = clock.readings(now);
+    }
+    stage(pending, std::move(body));
+  }
+}
+
+// Events of a command that need no clock (draws, the administrator): durable, folded, sent; a
+// game_over among them ends the game. False, and nothing changed, when the store refused them.
+bool room::commit(std::vector<protocol::event_body> events) {
+  if (events.empty()) return true;
+  batch pending = begin_batch();
+  for (auto& body : events)
+    stage(pending, std::move(body));
+  if (!persist(pending)) return false;
+  for (auto& e : pending) {
+    if (std::holds_alternative<ev::game_over>(e.typed.body)) {
+      conclude(std::move(e));
+    } else {
+      publish(std::move(e));
+    }
+  }
+  return true;
+}
+
+void room::commit_move(batch& pending, game_clock clock) {
   clock_ = std::move(clock);
-  moves_.push_back(played);
-  draw_offers_.clear();  // a move answers every offer
   ++metrics_.moves_total;
   publish(std::move(pending[0]));
   if (pending.size() > 1) {
-    auto result = *std::get<ev::game_over>(pending[1].typed.body).outcome;  // before it moves
-    return conclude(std::move(result), std::move(pending[1]));
+    return conclude(std::move(pending[1]));
   }
   arm_clock();
   schedule_bot();
@@ -412,14 +421,15 @@ void room::commit_move(std::unique_ptr<engine::state> next, const std::string& p
 // bots only is paced (limits::bot_moves_per_second), so that spectators reading at a normal pace
 // keep up, and capped (limits::bot_only_max_moves), so that its log stays bounded.
 void room::schedule_bot(std::chrono::milliseconds delay) {
-  if (status_ != status::playing || !seats_[state_->current_player()].bot) return;
-  if (delay.count() == 0 && bots_only()) {
-    if (static_cast<int>(moves_.size()) >= limit_.bot_only_max_moves) {
+  if (current() != status::playing || !seats()[state().current_player()].bot) return;
+  if (delay.count() == 0 && server::bots_only(seats())) {
+    const std::size_t played = match_.moves().size();
+    if (static_cast<int>(played) >= limit_.bot_only_max_moves) {
       metrics_.count_refusal("bot_only_max_moves");
+      const std::size_t n = seats().size();
       engine::outcome stopped{
-          std::vector<int>(seats_.size(), 1), std::vector<double>(seats_.size(), 0.0),
-          "bot_move_cap",
-          "stopped after " + std::to_string(moves_.size()) + " moves: only bots were left playing"};
+          std::vector<int>(n, 1), std::vector<double>(n, 0.0), "bot_move_cap",
+          "stopped after " + std::to_string(played) + " moves: only bots were left playing"};
       if (!finish(std::move(stopped))) schedule_bot(store_retry);
       return;
     }
@@ -433,45 +443,43 @@ void room::schedule_bot(std::chrono::milliseconds delay) {
   when_due(bot_timer_, [this] { bot_move(); });
 }
 
-bool room::bots_only() const {
-  return server::bots_only(seats_);
-}
-
 void room::bot_move() {
-  if (status_ != status::playing) return;
-  int mover = state_->current_player();
-  const engine::bot* b = seats_[mover].bot;
+  if (current() != status::playing) return;
+  int mover = state().current_player();
+  const engine::bot* b = seats()[mover].bot;
   if (!b) return;
-  auto choice = b->choose(*state_, rng_);
-  auto next = state_->clone();
-  auto played = choice ? next->play(*choice) : std::unexpected(choice.error());
-  if (!played) {  // e.g. a table the bot needs is not loaded: the bot's seat loses
+  auto choice = b->choose(state(), rng_);
+  game_clock clock = clock_;
+  auto made = choice ? match_.apply(commands::move{mover, *choice, halts(clock)})
+                     : std::unexpected(app_error(choice.error().code, choice.error().message));
+  if (!made) {  // e.g. a table the bot needs is not loaded: the bot's seat loses
     if (!finish(
             forfeit_outcome(mover, "bot_failed",
-                            seats_[mover].name + " could not move: " + played.error().message))) {
+                            seats()[mover].name + " could not move: " + made.error().message))) {
       schedule_bot(store_retry);
     }
     return;
   }
-  batch pending;
-  game_clock clock = clock_;
-  stage_move(pending, mover, *next, *played, clock, host_.now());
+  batch pending = begin_batch();
+  stage_move(pending, std::move(*made), clock, host_.now());
   if (!persist(pending)) return schedule_bot(store_retry);
-  commit_move(std::move(next), *played, pending, std::move(clock));
+  commit_move(pending, std::move(clock));
 }
 
 std::optional<protocol::error> room::check_in_game(const member& who, bool needs_seat) const {
   if (needs_seat && seat_of(who.player) < 0) {
     return app_error("not_your_seat", "you hold no seat here");
   }
-  if (needs_seat && seats_[seat_of(who.player)].retired) {
+  if (needs_seat && seats()[seat_of(who.player)].retired) {
     return app_error("not_your_seat", "you retired from this game; you can watch it");
   }
-  if (status_ == status::closed) return app_error("unknown_room", "there is no such room", "room");
-  if (status_ != status::playing) {
-    return app_error(
-        status_ == status::finished ? protocol::errc::game_over : protocol::errc::game_not_started,
-        "there is no game in progress");
+  if (current() == status::closed) {
+    return app_error("unknown_room", "there is no such room", "room");
+  }
+  if (current() != status::playing) {
+    return app_error(current() == status::finished ? protocol::errc::game_over
+                                                   : protocol::errc::game_not_started,
+                     "there is no game in progress");
   }
   return std::nullopt;
 }
@@ -482,55 +490,31 @@ void room::resign(member who, json id) {
     int index = seat_of(who.player);
     // With three or more the others play on without the resigning seat (vacate()).
     const bool ok =
-        seats_.size() > 2
+        seat_count() > 2
             ? vacate(index, "resignation")
-            : finish(forfeit_outcome(index, "resignation", seats_[index].name + " resigned"));
+            : finish(forfeit_outcome(index, "resignation", seats()[index].name + " resigned"));
     if (!ok) return fail(who, id, storage_failed());
-    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
   });
 }
 
 void room::offer_draw(member who, json id) {
   on_strand([this, who = std::move(who), id = std::move(id)] {
     if (auto e = check_in_game(who, true)) return fail(who, id, *e);
-    const auto& g = *settings_.spec.game_ptr;
-    if (!g.draws_by_agreement()) {
-      return fail(who, id,
-                  app_error("draws_not_allowed",
-                            std::string(g.display_name()) + " has no draws by agreement"));
-    }
-    const int index = seat_of(who.player);
-    if (draw_offers_.contains(index)) {  // already offered: nothing changes
-      return reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
-    }
-    const int playing = seats_in_play();
-    if (static_cast<int>(draw_offers_.size()) + 1 == playing) {  // everyone else offered: agreed
-      const int n = static_cast<int>(seats_.size());
-      engine::outcome drawn{std::vector<int>(n, 1), std::vector<double>(n, 0.0), "agreement",
-                            "drawn by agreement"};
-      for (int i = 0; i < n; ++i) {
-        if (!seats_[i].gone) drawn.scores[i] = 1.0 / playing;
-      }
-      if (!finish(ranked(std::move(drawn), false))) return fail(who, id, storage_failed());
-    } else {
-      if (!emit(ev::draw_offered{index})) return fail(who, id, storage_failed());
-      draw_offers_.insert(index);
-    }
-    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+    auto made = match_.apply(commands::offer_draw{seat_of(who.player)});
+    if (!made) return fail(who, id, made.error());
+    if (!commit(std::move(*made))) return fail(who, id, storage_failed());
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
   });
 }
 
 void room::decline_draw(member who, json id) {
   on_strand([this, who = std::move(who), id = std::move(id)] {
     if (auto e = check_in_game(who, true)) return fail(who, id, *e);
-    if (draw_offers_.empty()) {
-      return fail(who, id, app_error("no_draw_offer", "nobody is offering a draw"));
-    }
-    if (!emit(ev::draw_declined{seat_of(who.player)})) {
-      return fail(who, id, storage_failed());
-    }
-    draw_offers_.clear();
-    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+    auto made = match_.apply(commands::decline_draw{seat_of(who.player)});
+    if (!made) return fail(who, id, made.error());
+    if (!commit(std::move(*made))) return fail(who, id, storage_failed());
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
   });
 }
 
@@ -539,35 +523,10 @@ void room::administer(member who, json id, std::optional<std::vector<int>> ranks
   on_strand([this, who = std::move(who), id = std::move(id), ranks = std::move(ranks),
              note = std::move(note)] {
     if (auto e = check_in_game(who, false)) return fail(who, id, *e);
-    const int n = static_cast<int>(seats_.size());
-    engine::outcome result;
-    if (!ranks) {
-      result = {std::vector<int>(n, 1), std::vector<double>(n, 0.0), "aborted",
-                note.empty() ? "aborted by the administrator" : note};
-    } else {
-      if (static_cast<int>(ranks->size()) != n ||
-          std::any_of(ranks->begin(), ranks->end(), [n](int r) { return r > n; })) {
-        return fail(who, id,
-                    app_error("bad_ranks",
-                              "ranks needs one rank from 1 to " + std::to_string(n) +
-                                  " for each of the " + std::to_string(n) + " seats",
-                              "ranks"));
-      }
-      // Each player scores a point for every player ranked below and half for every one level.
-      result = {*ranks, std::vector<double>(n, 0.0), "adjudication",
-                note.empty() ? "adjudicated by the administrator" : note};
-      for (int i = 0; i < n; ++i) {
-        for (int j = 0; j < n; ++j) {
-          if (i == j) continue;
-          result.scores[i] += (*ranks)[i] < (*ranks)[j]    ? 1.0
-                              : (*ranks)[i] == (*ranks)[j] ? 0.5
-                                                           : 0;
-        }
-        if (n > 1) result.scores[i] /= n - 1;
-      }
-    }
-    if (!finish(std::move(result))) return fail(who, id, storage_failed());
-    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+    auto made = match_.apply(commands::administer{std::move(ranks), std::move(note)});
+    if (!made) return fail(who, id, made.error());
+    if (!commit(std::move(*made))) return fail(who, id, storage_failed());
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
   });
 }
 
@@ -575,7 +534,7 @@ void room::add_time(member who, json id, int seat_index, std::chrono::seconds ex
   on_strand([this, who = std::move(who), id = std::move(id), seat_index, extra] {
     if (auto e = check_in_game(who, false)) return fail(who, id, *e);
     if (!clock_.timed()) return fail(who, id, app_error("not_timed", "this room has no clocks"));
-    if (seat_index >= static_cast<int>(seats_.size())) {
+    if (seat_index >= seat_count()) {
       return fail(who, id,
                   app_error("bad_seat", "there is no seat " + std::to_string(seat_index), "seat"));
     }
@@ -588,7 +547,7 @@ void room::add_time(member who, json id, int seat_index, std::chrono::seconds ex
     }
     clock_ = std::move(after);
     arm_clock();
-    reply(*who.conn, id, {{"room", settings_.id}, {"version", version_}});
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
   });
 }
 
@@ -598,10 +557,10 @@ void room::legal_moves(member who, protocol::game_legal_moves request, json id) 
       return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
     }
     if (auto e = check_in_game(who, false)) return fail(who, id, *e);
-    auto listed = list_moves(*state_, request);
+    auto listed = list_moves(state(), request);
     if (!listed) return fail(who, id, listed.error());
     (*listed)["room"] = settings_.id;
-    (*listed)["version"] = version_;
+    (*listed)["version"] = match_.version();
     reply(*who.conn, id, *listed);
   });
 }
@@ -611,10 +570,12 @@ void room::view(member who, json id) {
     if (!is_member(who.player)) {
       return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
     }
-    if (!state_) return fail(who, id, app_error("game_not_started", "the game has not started"));
-    json out = view_json(*state_);
+    if (!match_.state()) {
+      return fail(who, id, app_error("game_not_started", "the game has not started"));
+    }
+    json out = view_json(state());
     out["room"] = settings_.id;
-    out["version"] = version_;
+    out["version"] = match_.version();
     reply(*who.conn, id, out);
   });
 }
@@ -624,18 +585,22 @@ void room::analyze(member who, json id) {
     if (!is_member(who.player)) {
       return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
     }
-    if (seat_of(who.player) >= 0 && status_ == status::playing && !settings_.practice) {
+    if (seat_of(who.player) >= 0 && current() == status::playing && !settings_.practice) {
       return fail(who, id,
                   app_error("analysis_not_allowed",
                             "players get hints only in practice rooms; spectators always"));
     }
-    if (!state_) return fail(who, id, app_error("game_not_started", "the game has not started"));
-    auto analysis = settings_.spec.game_ptr->analyze(*state_);
+    if (!match_.state()) {
+      return fail(who, id, app_error("game_not_started", "the game has not started"));
+    }
+    auto analysis = settings_.spec.game_ptr->analyze(state());
     if (!analysis) {
       return fail(who, id, app_error(analysis.error().code, analysis.error().message));
     }
     reply(*who.conn, id,
-          {{"room", settings_.id}, {"version", version_}, {"analysis", std::move(*analysis)}});
+          {{"room", settings_.id},
+           {"version", match_.version()},
+           {"analysis", std::move(*analysis)}});
   });
 }
 
@@ -653,13 +618,13 @@ void room::disconnected(std::string player, const peer* conn) {
     }
     int index = seat_of(player);
     if (index < 0) return;
-    seat& s = seats_[index];
-    auto current = s.conn.lock();
-    if (current && current.get() != conn) return;  // an older connection; the seat moved on
-    s.connected = false;
-    s.conn.reset();
-    if (status_ == status::finished || status_ == status::closed) return maybe_close();
-    if (s.retired) return;  // out of play already: there is nothing to hold for them
+    link& l = links_[index];
+    auto current_conn = l.conn.lock();
+    if (current_conn && current_conn.get() != conn) return;  // an older connection; moved on
+    l.connected = false;
+    l.conn.reset();
+    if (current() == status::finished || current() == status::closed) return maybe_close();
+    if (seats()[index].retired) return;  // out of play already: nothing to hold for them
     // Connection news is not worth refusing anything for: when it cannot be written the event is
     // left out (the log stays gapless) and the seat is dropped all the same.
     (void)emit(ev::player_dropped{index, player, limit_.reconnect_grace.count()});
@@ -675,36 +640,36 @@ void room::reconnected(member who) {
     }
     int index = seat_of(who.player);
     if (index < 0) return;
-    seat& s = seats_[index];
-    s.conn = who.conn;
-    if (s.connected) return;
-    s.connected = true;
-    s.grace.reset();  // cancels the timer
-    if (!s.retired && (status_ == status::waiting || status_ == status::playing)) {
+    link& l = links_[index];
+    l.conn = who.conn;
+    if (l.connected) return;
+    l.connected = true;
+    l.grace.reset();  // cancels the timer
+    if (!seats()[index].retired && (current() == status::waiting || current() == status::playing)) {
       (void)emit(ev::player_returned{index, who.player});
     }
   });
 }
 
 void room::start_grace(int index, std::chrono::milliseconds after) {
-  seat& s = seats_[index];
-  s.grace = std::make_unique<boost::asio::steady_timer>(strand_, after);
-  when_due(*s.grace, [this, index] { grace_expired(index); });
+  link& l = links_[index];
+  l.grace = std::make_unique<boost::asio::steady_timer>(strand_, after);
+  when_due(*l.grace, [this, index] { grace_expired(index); });
 }
 
 void room::grace_expired(int index) {
-  if (index >= static_cast<int>(seats_.size())) return;
-  const seat& s = seats_[index];
-  if (s.connected || s.player.empty() || s.retired) return;
+  if (index >= seat_count()) return;
+  const match_seat& s = seats()[index];
+  if (links_[index].connected || s.player.empty() || s.retired) return;
   const std::string player = s.player;
   const std::string name = s.name;
-  const status before = status_;
-  batch pending;
-  engine::outcome result;
-  if (before == status::playing && seats_.size() > 2) {  // the others play on
+  const status before = current();
+  if (before == status::playing && seat_count() > 2) {  // the others play on
     if (!vacate(index, "abandonment")) start_grace(index, store_retry);
     return;
   }
+  batch pending = begin_batch();
+  engine::outcome result;
   if (before == status::playing) {
     result = forfeit_outcome(index, "abandonment", name + " did not come back in time");
     stage(pending, ev::game_over{result, std::nullopt});
@@ -712,10 +677,17 @@ void room::grace_expired(int index) {
     stage(pending, ev::player_left{index, player, name, "timeout"});
   }
   if (!persist(pending)) return start_grace(index, store_retry);
-  // Membership goes first, so that whoever hears of the outcome finds the seat already released.
-  remove_member(player);  // frees the seat of a waiting room
-  if (before == status::playing) conclude(std::move(result), std::move(pending[0]));
-  if (before == status::waiting) publish(std::move(pending[0]));
+  if (before == status::playing) {
+    // Membership goes first, so that whoever hears of the outcome finds the seat released.
+    remove_member(player);
+    conclude(std::move(pending[0]));
+  } else if (before == status::waiting) {
+    spectators_.erase(player);
+    publish(std::move(pending[0]));  // frees the seat
+    member_gone(player);
+  } else {
+    remove_member(player);
+  }
   maybe_close();
 }
 
@@ -725,49 +697,48 @@ void room::grace_expired(int index) {
 // plays it on. False, and nothing changed, when the store refused the events.
 bool room::vacate(int index, const std::string& reason) {
   if (settings_.vacated == vacated_policy::retire || resigned(reason)) {
-    auto next = state_->clone();
+    auto next = state().clone();
     if (next->retire(index)) return retire_seat(index, reason, std::move(next));
   }
   return take_over(index, reason);
 }
 
 // `next` is the state with the seat retired; the event carries the position it leads to (and the
-// clocks, when the seat to move changed), and the game's end when one player is left.
+// clocks, when the seat to move changed), and the game's end when one player is left, ranked on
+// the seats as the retirement leaves them.
 bool room::retire_seat(int index, const std::string& reason, std::unique_ptr<engine::state> next) {
-  const std::string player = seats_[index].player;
+  const std::string player = seats()[index].player;
   const auto now = host_.now();
   const bool over = next->is_terminal();
   game_clock clock = clock_;
-  ev::seat_retired fields{
-      index,           player,
-      reason,          over ? std::nullopt : std::optional<int>(next->current_player()),
-      next->to_text(), std::nullopt};
+  ev::seat_retired fields{index,
+                          player,
+                          reason,
+                          over ? std::nullopt : std::optional<int>(next->current_player()),
+                          next->position_text(),
+                          std::nullopt,
+                          to_act_json(*next),
+                          next->view()};
   if (clock.timed()) {
     if (over || next->current_player() != clock.running()) {
       clock.moved(over ? -1 : next->current_player(), now);
     }
     fields.clocks = clock.readings(now);
   }
-  batch pending;
+  batch pending = begin_batch();
   stage(pending, std::move(fields));
-  seats_[index].retired = true;  // for ranked(), and kept only once the events are durable
-  mark_gone(index);
-  if (over) stage(pending, ev::game_over{ranked(*next->outcome(), true), std::nullopt});
-  if (!persist(pending)) {
-    seats_[index].retired = false;
-    seats_[index].gone = 0;
-    return false;
+  if (over) {
+    stage(pending,
+          ev::game_over{ranked(pending.after.seats(), *next->outcome(), true), std::nullopt});
   }
-  state_ = std::move(next);
+  if (!persist(pending)) return false;
   clock_ = std::move(clock);
-  draw_offers_.clear();  // the position changed, as after a move
-  seats_[index].grace.reset();
+  links_[index].grace.reset();
   // A resigning player may stay and watch; one who is gone is a member no more.
   if (!resigned(reason)) remove_member(player);
   publish(std::move(pending[0]));
   if (over) {
-    auto result = *std::get<ev::game_over>(pending[1].typed.body).outcome;
-    conclude(std::move(result), std::move(pending[1]));
+    conclude(std::move(pending[1]));
     return true;
   }
   arm_clock();
@@ -775,46 +746,24 @@ bool room::retire_seat(int index, const std::string& reason, std::unique_ptr<eng
   return true;
 }
 
-void room::mark_gone(int index) {
-  server::mark_gone(seats_, index);
-}
-
-int room::seats_in_play() const {
-  return server::seats_in_play(seats_);
-}
-
-// The rule is the match's (server/match/seats.hpp), on the room's seats.
-engine::outcome room::ranked(engine::outcome result, bool by_engine) const {
-  return server::ranked(seats_, std::move(result), by_engine);
-}
-
 // Played on by the built-in random bot, so the others can finish their game.
 bool room::take_over(int index, const std::string& reason) {
   const engine::bot* b = engine::find_bot(*settings_.spec.game_ptr, "random");
-  const std::string player = seats_[index].player;
-  batch pending;
+  const std::string player = seats()[index].player;
+  batch pending = begin_batch();
   stage(pending, ev::seat_taken_over{index, player, std::string(b->name()), reason});
   if (!persist(pending)) return false;
-  if (resigned(reason)) mark_gone(index);  // the bot plays on, but the seat ranks last
   remove_member(player);
-  hand_to_bot(index, *b);
-  publish(std::move(pending[0]));
+  publish(std::move(pending[0]));  // the bot holds the seat from here on
   arm_clock();
   schedule_bot();
   return true;
 }
 
-void room::hand_to_bot(int index, const engine::bot& b) {
-  seat& s = seats_[index];
-  server::hand_to_bot(s, index, b);
-  s.conn.reset();
-  s.grace.reset();
-}
-
 void room::shut_down() {
   on_strand([this] {
-    for (auto& s : seats_)
-      s.grace.reset();
+    for (auto& l : links_)
+      l.grace.reset();
     linger_.cancel();
     bot_timer_.cancel();
   });
@@ -822,26 +771,17 @@ void room::shut_down() {
 
 // ---- game flow -------------------------------------------------------------------------------
 
-void room::seat_player(int index, const std::string& player, const std::string& name,
-                       const engine::bot* b) {
-  server::seat_player(seats_[index], player, name, b);
-}
-
 // Bots never keep a room open on their own.
 bool room::has_humans(bool connected_only) const {
-  for (const auto& s : seats_) {
-    if (!s.player.empty() && !s.bot && (!connected_only || s.connected)) return true;
+  for (int i = 0; i < seat_count(); ++i) {
+    const match_seat& s = seats()[i];
+    if (!s.player.empty() && !s.bot && (!connected_only || links_[i].connected)) return true;
   }
   return false;
 }
 
-// The seated players in seat order: who plays once the game starts (empty seats are dropped).
-std::vector<protocol::events::seated> room::players_seated() const {
-  return server::players_seated(seats_);
-}
-
 void room::stage_start(batch& pending, opening& first) const {
-  auto players = players_seated();
+  auto players = pending.after.players_seated();
   const int n = static_cast<int>(players.size());
   auto made = settings_.spec.game_ptr->new_state(n, settings_.spec.params, settings_.seed);
   if (!made) {
@@ -853,10 +793,12 @@ void room::stage_start(batch& pending, opening& first) const {
   first.state = std::move(*made);
   ev::game_started fields{players,
                           first.state->current_player(),
-                          first.state->to_text(),
+                          first.state->position_text(),
                           std::nullopt,
                           std::nullopt,
-                          std::nullopt};
+                          std::nullopt,
+                          to_act_json(*first.state),
+                          first.state->view()};
   if (settings_.timing.timed()) {
     const auto now = host_.now();
     first.clock = game_clock(settings_.timing, n);
@@ -868,24 +810,18 @@ void room::stage_start(batch& pending, opening& first) const {
 }
 
 // `first.state` is null when the engine could not set up the game (`started` is then a
-// game_over).
+// game_over). The match sets the game up itself when it folds the start.
 void room::begin_game(opening first, event started) {
-  // Starting early drops the empty seats; the seated players keep their order.
-  std::erase_if(seats_, [](const seat& s) { return s.player.empty(); });
-  settings_.seats = static_cast<int>(seats_.size());
   if (!first.state) {
     // A finished room like any other: the lobby and the store (the game_over event) say so too,
     // and it closes after the same lingering.
-    status_ = status::finished;
     publish(std::move(started));
     if (settings_.is_public) publish_summary("updated");
     linger_.expires_after(limit_.finished_room_linger);
     when_due(linger_, [this] { close_room(); });
     return;
   }
-  state_ = std::move(first.state);
   clock_ = std::move(first.clock);
-  status_ = status::playing;
   publish(std::move(started));
   if (settings_.is_public) publish_summary("updated");
   arm_clock();
@@ -902,7 +838,7 @@ void room::clock_changed() {
 // decision is always taken against the time source, so an early or late wake-up is harmless.
 void room::arm_clock() {
   flag_timer_.cancel();
-  if (status_ != status::playing) return;
+  if (current() != status::playing) return;
   auto due = clock_.flag_at();
   if (auto halt = clock_.halt_at(); halt && (!due || *halt < *due)) due = halt;
   if (!due) return;
@@ -912,10 +848,10 @@ void room::arm_clock() {
 }
 
 void room::check_clock() {
-  if (status_ != status::playing) return;
+  if (current() != status::playing) return;
   auto ended = clock_expired(host_.now());
   if (!ended) return arm_clock();
-  if (ended->reason == "timeout" && seats_.size() > 2) {
+  if (ended->reason == "timeout" && seat_count() > 2) {
     if (vacate(clock_.running(), "timeout")) return;
   } else if (finish(*ended)) {
     return;
@@ -927,58 +863,39 @@ void room::check_clock() {
 
 std::optional<engine::outcome> room::clock_expired(
     std::chrono::steady_clock::time_point now) const {
-  if (status_ != status::playing || !clock_.timed()) return std::nullopt;
-  if (auto halt = clock_.halt_at(); halt && now >= *halt) return halted_outcome(*state_);
+  if (current() != status::playing || !clock_.timed()) return std::nullopt;
+  if (auto halt = clock_.halt_at(); halt && now >= *halt) {
+    return halted_outcome(state(), seat_count(), halt_words());
+  }
   auto flag = clock_.flag_at();
   if (!flag || now <= *flag) return std::nullopt;
   const int index = clock_.running();
-  if (seats_[index].bot) return std::nullopt;  // a bot moves at once; it is never flagged
-  return forfeit_outcome(index, "timeout", seats_[index].name + " ran out of time");
+  if (seats()[index].bot) return std::nullopt;  // a bot moves at once; it is never flagged
+  return forfeit_outcome(index, "timeout", seats()[index].name + " ran out of time");
 }
 
-// Play stopped by the game-time limit (Arimaa's G): the engine's rule decides, or it is a draw
-// for a game without one.
-engine::outcome room::halted_outcome(const engine::state& s) const {
-  auto result = s.outcome_when_halted();
-  if (!result) {
-    const int n = static_cast<int>(seats_.size());
-    result = engine::outcome{std::vector<int>(n, 1), std::vector<double>(n, 1.0 / n), "", ""};
-  }
-  result->reason = "game_time_limit";
-  result->description = "the game time of " + time_control_text(settings_.timing) + " ran out" +
-                        (result->description.empty() ? "" : ": " + result->description);
-  return *result;
-}
-
+// The match's rule for a seat that loses a game ending here; only while a game is in progress.
 engine::outcome room::forfeit_outcome(int index, const std::string& reason,
                                       const std::string& description) const {
-  const int n = static_cast<int>(seats_.size());
-  engine::outcome result;
-  result.ranks.assign(n, 1);
-  result.scores.assign(n, n == 2 ? 1.0 : 0.0);
-  result.ranks[index] = n == 1 ? 1 : 2;
-  result.scores[index] = 0;
-  result.reason = reason;
-  result.description = description;
-  return result;
+  auto made = match_.apply(commands::forfeit{index, reason, description});
+  return *std::get<ev::game_over>(made->front()).outcome;
 }
 
 bool room::finish(engine::outcome result) {
-  batch pending;
+  batch pending = begin_batch();
   stage(pending, ev::game_over{result, std::nullopt});
   if (!persist(pending)) return false;
-  conclude(std::move(result), std::move(pending[0]));
+  conclude(std::move(pending[0]));
   return true;
 }
 
-void room::conclude(engine::outcome result, event over) {
-  outcome_ = std::move(result);
-  status_ = status::finished;
+// `over` is the game_over event; its fold sets the outcome and the status.
+void room::conclude(event over) {
   clock_.stop(host_.now());
   flag_timer_.cancel();
   ++metrics_.games_finished_total;
-  for (auto& s : seats_)
-    s.grace.reset();
+  for (auto& l : links_)
+    l.grace.reset();
   bot_timer_.cancel();
   publish(std::move(over));
   if (settings_.is_public) publish_summary("updated");
@@ -988,42 +905,42 @@ void room::conclude(engine::outcome result, event over) {
 
 void room::remove_member(const std::string& player) {
   bool removed = spectators_.erase(player) > 0;
-  int index = seat_of(player);
-  if (index >= 0 && status_ == status::waiting) {
-    seats_[index] = seat{};
-    removed = true;
-  } else if (index >= 0) {
-    // A seat in a started game keeps its name for the record; only the connection goes.
-    seats_[index].conn.reset();
-    seats_[index].connected = false;
+  if (int index = seat_of(player); index >= 0) {
+    // A seat keeps its name for the record (the log frees a waiting seat); only the connection
+    // goes.
+    links_[index].conn.reset();
+    links_[index].connected = false;
     removed = true;
   }
-  if (!removed) return;
+  if (removed) member_gone(player);
+}
+
+void room::member_gone(const std::string& player) {
   host_.member_removed(player, settings_.id);
-  if (settings_.is_public && status_ != status::closed) publish_summary("updated");
+  if (settings_.is_public && current() != status::closed) publish_summary("updated");
 }
 
 void room::maybe_close() {
-  if (status_ == status::closed || status_ == status::playing) return;
-  bool anyone = !spectators_.empty() || has_humans(status_ != status::waiting);
+  if (current() == status::closed || current() == status::playing) return;
+  bool anyone = !spectators_.empty() || has_humans(current() != status::waiting);
   if (!anyone) close_room();
 }
 
 void room::close_room() {
-  if (status_ == status::closed) return;
-  status_ = status::closed;
+  if (current() == status::closed) return;
   linger_.cancel();
   bot_timer_.cancel();
   flag_timer_.cancel();
   // Closing goes ahead even when it cannot be written: nobody can reach the room afterwards, and
   // a stored room that still looks open comes back at the next start with nobody in it and
   // closes again (a finished one is not brought back at all).
-  batch pending;
+  batch pending = begin_batch();
   stage(pending, ev::room_closed{});
   (void)persist(pending);
   publish(std::move(pending[0]));
-  for (auto& s : seats_) {
-    s.grace.reset();
+  for (int i = 0; i < seat_count(); ++i) {
+    const match_seat& s = seats()[i];
+    links_[i].grace.reset();
     if (!s.player.empty() && !s.bot) host_.member_removed(s.player, settings_.id);
   }
   for (const auto& [player, sp] : spectators_)
@@ -1037,11 +954,11 @@ void room::close_room() {
 // ---- checks ----------------------------------------------------------------------------------
 
 bool room::guard_open(const member& who, const json& id) {
-  if (status_ == status::closed) {
+  if (current() == status::closed) {
     fail(who, id, app_error("unknown_room", "there is no room " + settings_.id, "room"));
     return false;
   }
-  if (status_ == status::finished) {
+  if (current() == status::finished) {
     fail(who, id, app_error("game_over", "the game in this room is over"));
     return false;
   }
@@ -1057,39 +974,27 @@ bool room::check_invite(const std::optional<std::string>& invite, const member& 
   return false;
 }
 
-int room::seat_of(const std::string& player) const {
-  for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
-    if (seats_[i].player == player) return i;
-  }
-  return -1;
-}
-
 bool room::is_member(const std::string& player) const {
   return seat_of(player) >= 0 || spectators_.contains(player);
 }
 
-int room::seats_taken() const {
-  int n = 0;
-  for (const auto& s : seats_)
-    n += s.player.empty() ? 0 : 1;
-  return n;
-}
-
 std::optional<protocol::error> room::check_mover(const member& who) const {
-  if (status_ == status::closed) return app_error("unknown_room", "there is no such room", "room");
+  if (current() == status::closed) {
+    return app_error("unknown_room", "there is no such room", "room");
+  }
   int index = seat_of(who.player);
   if (index < 0) {
     return app_error("not_your_seat", spectators_.contains(who.player)
                                           ? "spectators cannot move"
                                           : "you hold no seat in this room");
   }
-  if (status_ == status::waiting) {
+  if (current() == status::waiting) {
     return app_error("game_not_started", "the game has not started yet");
   }
-  if (status_ == status::finished) return app_error("game_over", "the game is over");
-  int to_move = state_->current_player();
+  if (current() == status::finished) return app_error("game_over", "the game is over");
+  int to_move = state().current_player();
   if (to_move != index) {
-    return app_error("not_your_turn", "it is " + seats_[to_move].name + "'s turn (seat " +
+    return app_error("not_your_turn", "it is " + seats()[to_move].name + "'s turn (seat " +
                                           std::to_string(to_move) + ")");
   }
   return std::nullopt;

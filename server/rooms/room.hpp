@@ -6,12 +6,17 @@
 // holds weak references to its members' connections: a dropped connection keeps its seat for the
 // reconnect grace period, and a returning identity is bound to the seat again.
 //
+// The game itself (seats, status, engine state, moves, outcome, draw offers, version) is the
+// room's match (server/match/match.hpp) and changes only by folding events: the room keeps what
+// needs the network (the strand, the store and journal, timers, connections, fan-out).
+//
 // Durability: every event is written to the store before anything else happens. A request first
-// works out its events (a move is played on a clone of the engine state), then appends them in
-// one transaction, and only then changes the room, replies and broadcasts. When the append fails
-// the room is exactly as before and the client gets `storage_failed`. At server start a room is
-// rebuilt by folding its log through the match (restore()), so its version and recent events
-// are what clients saw before the restart.
+// works out its events, each folded into a copy of the match (a batch) so that the next decision
+// sees the game as the earlier ones leave it, then appends them in one transaction, and only
+// then folds them into the match as it publishes them, replies and broadcasts. When the append
+// fails the match is exactly as before and the client gets `storage_failed`. At server start a
+// room is rebuilt by folding its log through a match (restore()), so its version and recent
+// events are what clients saw before the restart.
 
 #include <chrono>
 #include <deque>
@@ -111,7 +116,7 @@ class room : public std::enable_shared_from_this<room> {
 
   // After restore(), before the io_context runs: where the log left the room (a room whose last
   // events ended it is not brought back, see hub::restore()).
-  room_status restored_status() const { return status_; }
+  room_status restored_status() const { return match_.status(); }
 
   // After restore() and after the host knows the room: registers the seated identities with the
   // host, marks seats that were connected as dropped (a `player_dropped` event each) and gives
@@ -161,11 +166,12 @@ class room : public std::enable_shared_from_this<room> {
  private:
   using status = room_status;
 
-  // What the match knows of a seat (server/match/seats.hpp), and the connection to it. Here
-  // `connected` is the connection's: it also changes where no event is written.
-  struct seat : match_seat {
+  // The connection to a seat of the match. `connected` is the connection's, not the log's: it
+  // also changes where no event is written (a drop the store could not record, a retired seat).
+  struct link {
     std::weak_ptr<peer> conn;
     std::unique_ptr<boost::asio::steady_timer> grace;  // running while dropped
+    bool connected = false;
   };
   struct spectator {
     std::string name;
@@ -177,7 +183,23 @@ class room : public std::enable_shared_from_this<room> {
     std::string text;  // while staged: the body as JSON text, for the store and the frame
     std::int64_t version() const { return typed.version; }
   };
-  using batch = std::vector<event>;  // events that become durable together
+  // Events that become durable together, and the match as they leave it: what the next
+  // decision in the same request sees (who is seated once a join is staged, the ranks after a
+  // retirement). Only publish() changes the room's own match.
+  struct batch {
+    explicit batch(const match& now) : after(now) {}
+    std::vector<event> events;
+    match after;
+    event& operator[](std::size_t i) { return events[i]; }
+    std::size_t size() const { return events.size(); }
+    bool empty() const { return events.empty(); }
+    event& back() { return events.back(); }
+    void pop_back() { events.pop_back(); }
+    auto begin() { return events.begin(); }
+    auto end() { return events.end(); }
+    auto begin() const { return events.begin(); }
+    auto end() const { return events.end(); }
+  };
 
   // Every request runs through on_strand() and every timer's handler through when_due(), both
   // into when_free(): while a move waits for the journal (awaiting_store_), what arrives is held
@@ -194,48 +216,47 @@ class room : public std::enable_shared_from_this<room> {
   bool guard_open(const member& who, const nlohmann::json& id);
   bool check_invite(const std::optional<std::string>& invite, const member& who,
                     const nlohmann::json& id);
-  int seat_of(const std::string& player) const;
+  status current() const { return match_.status(); }
+  const std::vector<match_seat>& seats() const { return match_.seats(); }
+  int seat_count() const { return match_.seat_count(); }
+  const engine::state& state() const { return *match_.state(); }  // only in a started game
+  int seat_of(const std::string& player) const { return match_.seat_of(player); }
   bool is_member(const std::string& player) const;
-  int seats_taken() const;
   std::optional<protocol::error> check_mover(const member& who) const;
   // A running game, and (when `needs_seat`) a seat in it: the checks of resign, draws, admin.
   std::optional<protocol::error> check_in_game(const member& who, bool needs_seat) const;
 
-  void seat_player(int index, const std::string& player, const std::string& name,
-                   const engine::bot* b);
   bool has_humans(bool connected_only) const;
-  std::vector<protocol::events::seated> players_seated() const;
   struct opening {  // a game about to start, before its event is durable
     std::unique_ptr<engine::state> state;
     game_clock clock;
   };
   void stage_start(batch& pending, opening& first) const;
   void begin_game(opening first, event started);
-  void stage_move(batch& pending, int mover, const engine::state& next, const std::string& played,
-                  game_clock& clock, std::chrono::steady_clock::time_point now) const;
-  void commit_move(std::unique_ptr<engine::state> next, const std::string& played, batch& pending,
-                   game_clock clock);
+  std::optional<std::string> halts(const game_clock& clock) const;
+  std::string halt_words() const;
+  void stage_move(batch& pending, std::vector<protocol::event_body> events, game_clock& clock,
+                  std::chrono::steady_clock::time_point now) const;
+  bool commit(std::vector<protocol::event_body> events);
+  void commit_move(batch& pending, game_clock clock);
   void arm_clock();
   void check_clock();
   std::optional<engine::outcome> clock_expired(std::chrono::steady_clock::time_point now) const;
-  engine::outcome halted_outcome(const engine::state& s) const;
   void schedule_bot(std::chrono::milliseconds delay = std::chrono::milliseconds(0));
   void bot_move();
-  bool bots_only() const;  // no seat left to a person
   engine::outcome forfeit_outcome(int seat_index, const std::string& reason,
                                   const std::string& description) const;
   bool finish(engine::outcome result);
-  void conclude(engine::outcome result, event over);
+  void conclude(event over);  // `over` is durable
   void start_grace(int seat_index, std::chrono::milliseconds after);
   void grace_expired(int seat_index);
   bool vacate(int seat_index, const std::string& reason);
   bool retire_seat(int seat_index, const std::string& reason, std::unique_ptr<engine::state> next);
-  void mark_gone(int seat_index);
-  engine::outcome ranked(engine::outcome result, bool by_engine) const;
-  int seats_in_play() const;
   bool take_over(int seat_index, const std::string& reason);
-  void hand_to_bot(int seat_index, const engine::bot& b);
+  // Cuts a member's connection to the room (a seat keeps its name for the record) and tells the
+  // host; member_gone() is the telling alone, for a seat the log has already freed.
   void remove_member(const std::string& player);
+  void member_gone(const std::string& player);
   void maybe_close();
   void close_room();
 
@@ -243,6 +264,7 @@ class room : public std::enable_shared_from_this<room> {
   // makes them durable in one transaction (false, and nothing changed, when the store fails);
   // publish() makes one current: the room's version, the kept events, every member's connection.
   // emit() is the three for one event.
+  batch begin_batch() const { return batch(match_); }
   void stage(batch& pending, protocol::event_body body) const;
   store_result<void> persist(const batch& pending);
   // persist() through the journal (group commit): `then(result, pending)` runs on the strand once
@@ -253,8 +275,8 @@ class room : public std::enable_shared_from_this<room> {
   void log_store_failure(const store_result<void>& result);
   void publish(event e);
   store_result<void> emit(protocol::event_body body);
-  void adopt(const match& folded);  // restore: the room as its folded log left it
-  void keep(event e);               // the version and the kept events only
+  void fold(const protocol::event& e);  // into the match, and the links follow its seats
+  void keep(event e);                   // the kept events only
 
   nlohmann::json snapshot(const std::string& viewer) const;
   nlohmann::json summary() const;
@@ -270,21 +292,14 @@ class room : public std::enable_shared_from_this<room> {
   metrics& metrics_;
   store& store_;
 
-  status status_ = status::waiting;
-  std::vector<seat> seats_;
+  match match_;                                  // the game as its published events made it
+  std::vector<link> links_;                      // one for each of the match's seats
   std::map<std::string, spectator> spectators_;  // by identity id
-  std::unique_ptr<engine::state> state_;
-  std::vector<std::string> moves_;  // canonical notation, in order
-  std::optional<engine::outcome> outcome_;
-  std::int64_t version_ = 0;
-  std::int64_t position_version_ = 0;  // version of the last event that changed the position
-  std::deque<event> events_;           // the most recent limit_.events_kept
+  std::deque<event> events_;                     // the most recent limit_.events_kept
   boost::asio::steady_timer linger_;
   boost::asio::steady_timer bot_timer_;   // a bot's next move, after a failed write
   boost::asio::steady_timer flag_timer_;  // the running seat's flag, the game-time limit
   game_clock clock_;
-  nlohmann::json last_clocks_;                        // restore: the last clock readings in the log
-  std::set<int> draw_offers_;                         // seats offering a draw since the last move
   std::mt19937_64 rng_;                               // the bots' choices
   bool awaiting_store_ = false;                       // a move's events are with the journal
   std::deque<std::move_only_function<void()>> held_;  // what arrived meanwhile, in order

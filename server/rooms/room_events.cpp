@@ -33,11 +33,16 @@ std::optional<room_status> status_set_by(const protocol::event_body& body) {
 }  // namespace
 
 void room::stage(batch& pending, protocol::event_body body) const {
-  const std::int64_t version = version_ + static_cast<std::int64_t>(pending.size()) + 1;
-  protocol::event e{settings_.id, version, unix_ms(), std::move(body)};
+  protocol::event e{settings_.id, pending.after.version() + 1, unix_ms(), std::move(body)};
+  // The room made this event from the match's rules, so the fold accepting it is the check that
+  // the two agree; a refusal is a bug in the room, written down where it happens.
+  if (auto folded = pending.after.fold(e); !folded) {
+    spdlog::error("room {}: event {} ({}) does not fold: {}", settings_.id, e.version,
+                  protocol::event_type(e.body), folded.error());
+  }
   std::string text = protocol::to_json_text(protocol::to_json(e));
   auto frame = make_frame(protocol::write_notification_text("room.event", text));
-  pending.push_back({std::move(e), std::move(frame), std::move(text)});
+  pending.events.push_back({std::move(e), std::move(frame), std::move(text)});
 }
 
 std::vector<stored_event> room::rows_of(const batch& pending,
@@ -80,10 +85,41 @@ void room::persist_then(batch pending,
                                });
 }
 
+void room::fold(const protocol::event& e) {
+  namespace ev = protocol::events;
+  const auto& body = e.body;
+  if (std::holds_alternative<ev::game_started>(body)) {
+    // Starting early drops the empty seats (the fold below), and their links with them.
+    std::vector<link> kept;
+    for (int i = 0; i < seat_count(); ++i) {
+      if (!seats()[i].player.empty()) kept.push_back(std::move(links_[i]));
+    }
+    links_ = std::move(kept);
+  }
+  if (auto folded = match_.fold(e); !folded) {
+    spdlog::error("room {}: event {} ({}) does not fold: {}", settings_.id, e.version,
+                  protocol::event_type(body), folded.error());
+    return;
+  }
+  // The connection side of the seat events.
+  if (const auto* joined = std::get_if<ev::player_joined>(&body)) {
+    links_[joined->seat].connected = true;
+  } else if (const auto* left = std::get_if<ev::player_left>(&body)) {
+    links_[left->seat] = link{};
+  } else if (const auto* dropped = std::get_if<ev::player_dropped>(&body)) {
+    links_[dropped->seat].connected = false;
+  } else if (const auto* returned = std::get_if<ev::player_returned>(&body)) {
+    links_[returned->seat].connected = true;
+  } else if (const auto* taken = std::get_if<ev::seat_taken_over>(&body)) {
+    link& l = links_[taken->seat];
+    l.conn.reset();
+    l.grace.reset();
+    l.connected = true;  // the bot is always there
+  }
+}
+
 void room::keep(event e) {
   e.text = {};  // stored by now; the frame and the body serve from here on
-  version_ = e.version();
-  if (protocol::changes_position(e.typed.body)) position_version_ = e.version();
   events_.push_back(std::move(e));
   while (static_cast<int>(events_.size()) > limit_.events_kept)
     events_.pop_front();
@@ -91,8 +127,9 @@ void room::keep(event e) {
 
 void room::publish(event e) {
   frame_ptr frame = e.frame;
+  fold(e.typed);
   keep(std::move(e));
-  for (const auto& s : seats_) {
+  for (const auto& s : links_) {
     if (auto c = s.conn.lock()) c->send(frame);
   }
   for (const auto& [player, sp] : spectators_) {
@@ -101,7 +138,7 @@ void room::publish(event e) {
 }
 
 store_result<void> room::emit(protocol::event_body body) {
-  batch pending;
+  batch pending = begin_batch();
   stage(pending, std::move(body));
   auto ok = persist(pending);
   if (ok) publish(std::move(pending[0]));
@@ -109,7 +146,7 @@ store_result<void> room::emit(protocol::event_body body) {
 }
 
 const char* room::status_name() const {
-  switch (status_) {
+  switch (current()) {
     case status::waiting:
       return "waiting";
     case status::playing:
@@ -124,44 +161,44 @@ const char* room::status_name() const {
 
 json room::snapshot(const std::string& viewer) const {
   const auto& g = *settings_.spec.game_ptr;
-  json seats = json::array();
-  auto roles = g.player_names(settings_.seats);
-  for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
-    const seat& s = seats_[i];
-    seats.push_back({{"seat", i},
-                     {"role", i < static_cast<int>(roles.size()) ? roles[i] : ""},
-                     {"player", s.player.empty() ? json(nullptr) : json(s.player)},
-                     {"name", s.name},
-                     {"connected", s.connected},
-                     {"bot", s.bot ? json(s.bot->name()) : json(nullptr)},
-                     {"retired", s.retired}});
+  json seat_list = json::array();
+  auto roles = g.player_names(seat_count());
+  for (int i = 0; i < seat_count(); ++i) {
+    const match_seat& s = seats()[i];
+    seat_list.push_back({{"seat", i},
+                         {"role", i < static_cast<int>(roles.size()) ? roles[i] : ""},
+                         {"player", s.player.empty() ? json(nullptr) : json(s.player)},
+                         {"name", s.name},
+                         {"connected", links_[i].connected},
+                         {"bot", s.bot ? json(s.bot->name()) : json(nullptr)},
+                         {"retired", s.retired}});
   }
   json params = json::object();
   for (const auto& [k, v] : settings_.spec.params)
     params[k] = engine::param_json(v);
   int mine = seat_of(viewer);
   json out{{"room", settings_.id},
-           {"version", version_},
+           {"version", match_.version()},
            {"game", g.key()},
            {"spec", settings_.spec.text()},
            {"params", params},
            {"status", status_name()},
            {"public", settings_.is_public},
            {"creator", settings_.creator},
-           {"seats", seats},
+           {"seats", seat_list},
            {"spectators", spectators_.size()},
            {"your_seat", mine >= 0 ? json(mine) : json(nullptr)},
-           {"moves", moves_},
-           {"outcome", outcome_to_json(outcome_)},
+           {"moves", match_.moves()},
+           {"outcome", outcome_to_json(match_.outcome())},
            {"practice", settings_.practice},
            {"vacated_seats", vacated_policy_text(settings_.vacated)}};
   out["time_control"] = time_control_text(settings_.timing);
   if (clock_.timed()) out["clocks"] = clock_.readings(host_.now());
-  if (!draw_offers_.empty()) out["draw_offers"] = draw_offers_;
-  if (state_) {
-    out["to_move"] = state_->is_terminal() ? json(nullptr) : json(state_->current_player());
-    out["position"] = state_->position_text();
-    out["view"] = state_->view();
+  if (!match_.draw_offers().empty()) out["draw_offers"] = match_.draw_offers();
+  if (const engine::state* s = match_.state()) {
+    out["to_move"] = s->is_terminal() ? json(nullptr) : json(s->current_player());
+    out["position"] = s->position_text();
+    out["view"] = s->view();
   }
   if (!settings_.is_public && is_member(viewer)) out["invite_code"] = settings_.invite_code;
   return out;
@@ -169,15 +206,15 @@ json room::snapshot(const std::string& viewer) const {
 
 json room::summary() const {
   json players = json::array();
-  for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
-    if (!seats_[i].player.empty()) players.push_back({{"seat", i}, {"name", seats_[i].name}});
+  for (int i = 0; i < seat_count(); ++i) {
+    if (!seats()[i].player.empty()) players.push_back({{"seat", i}, {"name", seats()[i].name}});
   }
   return {{"room", settings_.id},
           {"game", settings_.spec.game_ptr->key()},
           {"spec", settings_.spec.text()},
           {"status", status_name()},
-          {"seats", settings_.seats},
-          {"seats_taken", seats_taken()},
+          {"seats", seat_count()},
+          {"seats_taken", match_.seats_taken()},
           {"players", players},
           {"spectators", spectators_.size()},
           {"created_at", std::chrono::duration_cast<std::chrono::milliseconds>(

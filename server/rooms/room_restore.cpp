@@ -63,52 +63,41 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
     }
     r->keep({std::move(*typed), nullptr, {}});
   }
-  r->adopt(game);
+  // The room as its folded log left it; `connected` starts as the log's (resume_after_restart()
+  // drops every seat that was connected).
+  r->links_ = std::vector<link>(game.seat_count());
+  for (int i = 0; i < game.seat_count(); ++i)
+    r->links_[i].connected = game.seats()[i].connected;
+  if (game.state()) r->clock_ = game_clock(r->settings_.timing, game.seat_count());
+  r->match_ = std::move(game);
   for (auto& e : r->events_) {
     e.frame = make_frame(protocol::write_notification("room.event", protocol::to_json(e.typed)));
   }
   return r;
 }
 
-// The room as its folded log left it; `connected` starts as the log's (resume_after_restart()
-// drops every seat that was connected).
-void room::adopt(const match& folded) {
-  settings_.seats = folded.seat_count();
-  seats_ = std::vector<seat>(settings_.seats);
-  for (int i = 0; i < settings_.seats; ++i)
-    static_cast<match_seat&>(seats_[i]) = folded.seats()[i];
-  status_ = folded.status();
-  if (folded.state()) {
-    state_ = folded.state()->clone();
-    clock_ = game_clock(settings_.timing, settings_.seats);
-  }
-  moves_ = folded.moves();
-  outcome_ = folded.outcome();
-  draw_offers_ = folded.draw_offers();
-  last_clocks_ = folded.last_clocks();
-}
-
 store_result<void> room::resume_after_restart() {
   ++metrics_.rooms;
-  for (int i = 0; i < static_cast<int>(seats_.size()); ++i) {
-    seat& s = seats_[i];
+  for (int i = 0; i < seat_count(); ++i) {
+    const match_seat& s = seats()[i];
+    link& l = links_[i];
     if (s.player.empty() || s.bot) continue;
     if (s.retired) {  // out of play: a resigned player who watched is a spectator, and gone
-      s.connected = false;
+      l.connected = false;
       continue;
     }
     host_.member_added(s.player, settings_.id);
     // The restart dropped every connection; the clock of the grace period starts now.
-    if (s.connected) {
+    if (l.connected) {
       auto ok = emit(protocol::events::player_dropped{i, s.player, limit_.reconnect_grace.count()});
       if (!ok) return ok;
-      s.connected = false;
+      l.connected = false;
     }
     start_grace(i, limit_.reconnect_grace);
   }
   if (settings_.is_public) publish_summary("opened");
-  if (status_ == status::playing) {
-    clock_.resume(last_clocks_, host_.now());
+  if (current() == status::playing) {
+    clock_.resume(match_.last_clocks(), host_.now());
     arm_clock();
   }
   schedule_bot();

@@ -46,7 +46,7 @@ void seat_and_start(match& m, int players) {
     seated.push_back({id, "n" + std::to_string(i)});
   }
   fold(m, ev::game_started{seated, 0, start_position(m, players), std::nullopt, std::nullopt,
-                           std::nullopt});
+                           std::nullopt, std::nullopt, std::nullopt});
 }
 
 // The move the engine lists first, as the event the room would write.
@@ -61,6 +61,8 @@ ev::move next_move(const match& m) {
           *played,
           after->is_terminal() ? std::nullopt : std::optional<int>(after->current_player()),
           after->to_text(),
+          std::nullopt,
+          std::nullopt,
           std::nullopt};
 }
 
@@ -94,7 +96,8 @@ TEST(Match, AGameIsFoldedFromJoinToEnd) {
 TEST(Match, EventsThatDoNotFitTheGameAreRefused) {
   match m = new_match("sisyphos", 2);
   EXPECT_NE(refusal(m, ev::player_joined{2, "p", "n", std::nullopt}), "");  // no seat 2
-  EXPECT_NE(refusal(m, ev::move{0, 1, "e3-e4", 1, "x", std::nullopt}), "");
+  EXPECT_NE(refusal(m, ev::move{0, 1, "e3-e4", 1, "x", std::nullopt, std::nullopt, std::nullopt}),
+            "");
   EXPECT_NE(refusal(m, ev::player_joined{0, "p", "n", "no-such-bot"}), "");
   fold(m, ev::player_joined{0, "p0", "n0", std::nullopt});
   EXPECT_NE(refusal(m, ev::player_joined{0, "p9", "n9", std::nullopt}), "") << "seat taken";
@@ -104,12 +107,16 @@ TEST(Match, EventsThatDoNotFitTheGameAreRefused) {
                                         start_position(m, 2),
                                         std::nullopt,
                                         std::nullopt,
+                                        std::nullopt,
+                                        std::nullopt,
                                         std::nullopt}),
             "")
       << "the players are not the seated ones";
   EXPECT_NE(refusal(m, ev::game_started{{{"p0", "n0"}, {"p1", "n1"}},
                                         0,
                                         "elsewhere",
+                                        std::nullopt,
+                                        std::nullopt,
                                         std::nullopt,
                                         std::nullopt,
                                         std::nullopt}),
@@ -154,7 +161,7 @@ TEST(Match, AnEarlyStartDropsTheEmptySeats) {
   EXPECT_EQ(m.seats_taken(), 2);
   fold(m, ev::player_joined{3, "p4", "n4", std::nullopt});
   fold(m, ev::game_started{m.players_seated(), 0, start_position(m, 3), std::nullopt, std::nullopt,
-                           std::nullopt});
+                           std::nullopt, std::nullopt, std::nullopt});
   ASSERT_EQ(m.seat_count(), 3);
   EXPECT_EQ(m.seats()[1].player, "p2");
   EXPECT_EQ(m.seats()[2].player, "p4");
@@ -168,7 +175,7 @@ TEST(Match, RetiredAndResignedSeatsRankBelowThePlayers) {
   fold(m, ev::seat_retired{
               1, "p1", "resignation",
               after->is_terminal() ? std::nullopt : std::optional<int>(after->current_player()),
-              after->to_text(), std::nullopt});
+              after->to_text(), std::nullopt, std::nullopt, std::nullopt});
   EXPECT_TRUE(m.seats()[1].retired);
   EXPECT_EQ(m.seats()[1].gone, 1);
   EXPECT_EQ(server::seats_in_play(m.seats()), 2);
@@ -200,7 +207,7 @@ TEST(Match, ConnectionNewsAndClocksFollowTheLog) {
   EXPECT_TRUE(m.seats()[0].connected);
   const nlohmann::json clocks{{"running", 0}, {"remaining_ms", {60000, 60000}}};
   fold(m, ev::game_started{m.players_seated(), 0, start_position(m, 2), "fischer:1m+0s", clocks,
-                           std::nullopt});
+                           std::nullopt, std::nullopt, std::nullopt});
   EXPECT_EQ(m.last_clocks(), clocks);
   const nlohmann::json later{{"running", 0}, {"remaining_ms", {90000, 60000}}};
   fold(m, ev::time_added{0, 30000, later});

@@ -1,0 +1,161 @@
+// The match's decisions without sockets: apply() makes the events of a command and changes
+// nothing; folding them is what changes the match.
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "server/match/match.hpp"
+
+namespace boardroom::test {
+namespace {
+
+using server::match;
+using server::room_status;
+namespace ev = protocol::events;
+namespace cmd = server::commands;
+
+match started(const std::string& spec_text, int players) {
+  auto spec = engine::parse_game_spec(spec_text);
+  EXPECT_TRUE(spec) << spec_text;
+  match m({*spec, players, 7});
+  std::vector<ev::seated> seated;
+  for (int i = 0; i < players; ++i) {
+    const std::string id = "p" + std::to_string(i);
+    EXPECT_TRUE(
+        m.fold({"r", m.version() + 1, 0, ev::player_joined{i, id, "n" + id, std::nullopt}}));
+    seated.push_back({id, "n" + id});
+  }
+  auto made = m.game().new_state(players, m.settings().spec.params, 7);
+  EXPECT_TRUE(made);
+  EXPECT_TRUE(m.fold({"r", m.version() + 1, 0,
+                      ev::game_started{seated, 0, (*made)->to_text(), std::nullopt, std::nullopt,
+                                       std::nullopt, std::nullopt, std::nullopt}}));
+  return m;
+}
+
+// Applies `c` and folds what it makes, as the room does once the events are durable.
+std::vector<protocol::event_body> apply_and_fold(match& m, const server::command& c) {
+  auto made = m.apply(c);
+  EXPECT_TRUE(made) << (made ? "" : made.error().message);
+  if (!made) return {};
+  for (const auto& body : *made) {
+    auto ok = m.fold({"r", m.version() + 1, 0, body});
+    EXPECT_TRUE(ok) << protocol::event_type(body) << ": " << (ok ? "" : ok.error());
+  }
+  return *made;
+}
+
+TEST(MatchApply, AMoveIsDecidedWithoutChangingTheMatch) {
+  match m = started("amazons", 2);
+  const std::string text = m.state()->legal_moves().front();
+  const auto version = m.version();
+  auto made = m.apply(cmd::move{0, text, std::nullopt});
+  ASSERT_TRUE(made);
+  ASSERT_EQ(made->size(), 1u);
+  const auto& moved = std::get<ev::move>(made->front());
+  EXPECT_EQ(moved.seat, 0);
+  EXPECT_EQ(moved.ply, 1);
+  EXPECT_EQ(moved.to_move, 1);
+  EXPECT_EQ(m.version(), version);  // nothing changed yet
+  EXPECT_TRUE(m.moves().empty());
+  apply_and_fold(m, cmd::move{0, text, std::nullopt});
+  EXPECT_EQ(m.moves().size(), 1u);
+  EXPECT_EQ(m.position_version(), m.version());
+}
+
+TEST(MatchApply, AMoveOutOfTurnOrIllegalIsRefusedInWords) {
+  match m = started("amazons", 2);
+  auto early = m.apply(cmd::move{1, m.state()->legal_moves().front(), std::nullopt});
+  ASSERT_FALSE(early);
+  EXPECT_EQ(early.error().code.name(), "not_your_turn");
+  auto bad = m.apply(cmd::move{0, "nonsense", std::nullopt});
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().field, "move");
+  EXPECT_FALSE(bad.error().code.name().empty());
+}
+
+TEST(MatchApply, AMoveThatEndsTheGameBringsItsOutcome) {
+  match m = started("sisyphos", 2);
+  for (int ply = 0; ply < 2000 && m.status() == room_status::playing; ++ply) {
+    const int mover = m.state()->current_player();
+    auto events =
+        apply_and_fold(m, cmd::move{mover, m.state()->legal_moves().front(), std::nullopt});
+    ASSERT_FALSE(events.empty());
+    if (events.size() == 2) {
+      EXPECT_FALSE(std::get<ev::move>(events[0]).to_move);
+      ASSERT_TRUE(std::get<ev::game_over>(events[1]).outcome);
+    }
+  }
+  EXPECT_EQ(m.status(), room_status::finished);
+  ASSERT_TRUE(m.outcome());
+  auto after = m.apply(cmd::move{0, "a1", std::nullopt});
+  ASSERT_FALSE(after);
+  EXPECT_EQ(after.error().code.name(), "game_over");
+}
+
+TEST(MatchApply, TheTurnLimitStopsPlayAfterTheMove) {
+  match m = started("amazons", 2);
+  auto events = apply_and_fold(
+      m, cmd::move{0, m.state()->legal_moves().front(), "the game time of 1 turn ran out"});
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_FALSE(std::get<ev::move>(events[0]).to_move);
+  const auto& over = std::get<ev::game_over>(events[1]);
+  ASSERT_TRUE(over.outcome);
+  EXPECT_EQ(over.outcome->reason, "game_time_limit");
+  EXPECT_EQ(over.outcome->description.rfind("the game time of 1 turn ran out", 0), 0u);
+  EXPECT_EQ(m.status(), room_status::finished);
+}
+
+TEST(MatchApply, DrawOffersStandUntilEveryoneAgreesOrOneDeclines) {
+  match m = started("esiema", 3);
+  auto refused = m.apply(cmd::decline_draw{0});
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code.name(), "no_draw_offer");
+  EXPECT_EQ(apply_and_fold(m, cmd::offer_draw{0}).size(), 1u);
+  EXPECT_TRUE(apply_and_fold(m, cmd::offer_draw{0}).empty());  // again: nothing to record
+  EXPECT_EQ(m.draw_offers().size(), 1u);
+  apply_and_fold(m, cmd::decline_draw{2});
+  EXPECT_TRUE(m.draw_offers().empty());
+  apply_and_fold(m, cmd::offer_draw{0});
+  apply_and_fold(m, cmd::offer_draw{1});
+  auto agreed = apply_and_fold(m, cmd::offer_draw{2});
+  ASSERT_EQ(agreed.size(), 1u);
+  EXPECT_EQ(std::get<ev::game_over>(agreed[0]).outcome->reason, "agreement");
+  EXPECT_EQ(m.status(), room_status::finished);
+  EXPECT_EQ(m.outcome()->ranks, (std::vector<int>{1, 1, 1}));
+}
+
+TEST(MatchApply, GamesWithoutDrawsRefuseOffers) {
+  match m = started("arimaa", 2);
+  auto offered = m.apply(cmd::offer_draw{0});
+  ASSERT_FALSE(offered);
+  EXPECT_EQ(offered.error().code.name(), "draws_not_allowed");
+}
+
+TEST(MatchApply, TheAdministratorAbortsOrAdjudicates) {
+  match aborted = started("amazons", 2);
+  auto events = apply_and_fold(aborted, cmd::administer{std::nullopt, ""});
+  EXPECT_EQ(std::get<ev::game_over>(events[0]).outcome->reason, "aborted");
+  match judged = started("esiema", 3);
+  auto bad = judged.apply(cmd::administer{std::vector<int>{1, 2}, ""});
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code.name(), "bad_ranks");
+  apply_and_fold(judged, cmd::administer{std::vector<int>{2, 1, 3}, "by the rules"});
+  EXPECT_EQ(judged.outcome()->reason, "adjudication");
+  EXPECT_EQ(judged.outcome()->description, "by the rules");
+  EXPECT_DOUBLE_EQ(judged.outcome()->scores[1], 1.0);
+  EXPECT_DOUBLE_EQ(judged.outcome()->scores[0], 0.5);
+}
+
+TEST(MatchApply, AForfeitRanksTheSeatLast) {
+  match m = started("amazons", 2);
+  apply_and_fold(m, cmd::forfeit{1, "resignation", "n1 resigned"});
+  EXPECT_EQ(m.outcome()->ranks, (std::vector<int>{1, 2}));
+  EXPECT_EQ(m.outcome()->scores, (std::vector<double>{1.0, 0.0}));
+  EXPECT_EQ(m.outcome()->reason, "resignation");
+}
+
+}  // namespace
+}  // namespace boardroom::test
