@@ -97,5 +97,46 @@ TEST(Analysis, PlayersNeedAPracticeRoomSpectatorsDoNot) {
   EXPECT_NE(error_code(a.call("game.analyze", {{"room", room}})), "analysis_not_allowed");
 }
 
+// A client bot as the protocol document describes it: it asks for the legal moves after every
+// event, and moves when the event's to_act names its seat. A whole game of Amazons against the
+// built-in bot, played as fast as the loopback allows, stays within the request rate limit.
+TEST(Bots, AClientBotAskingAfterEveryEventStaysWithinTheRateLimit) {
+  test_server srv;
+  ws_client a(srv.port());
+  a.hello("alice");
+  auto created = a.call("room.create", {{"game", "amazons"},
+                                        {"bots", json::array({{{"seat", 1}, {"bot", "random"}}})}});
+  ASSERT_EQ(error_code(created), "") << created.dump();
+  std::string room = created["result"]["room"];
+  auto started = a.wait_event("game_started", room);
+  ASSERT_TRUE(started);
+  json event = *started;
+  std::mt19937_64 rng(5);
+  int plies = 0;
+  int agreed = 0;
+  for (; plies < 400; ++plies) {
+    auto moves = a.call("game.legal_moves", {{"room", room}});
+    ASSERT_EQ(error_code(moves), "") << "after " << plies << " events: " << moves.dump();
+    // The built-in bot answers at once, so the list may already be a move ahead of the event.
+    if (moves["result"]["version"] == event["version"]) {
+      EXPECT_EQ(moves["result"]["to_act"], event["to_act"]) << "the event and the list disagree";
+      ++agreed;
+      if (event["to_act"][0]["seat"] == 0) {
+        json list = moves["result"]["moves"];
+        auto reply = a.call("game.move", {{"room", room}, {"move", list[rng() % list.size()]}});
+        ASSERT_EQ(error_code(reply), "") << reply.dump();
+      }
+    }
+    auto next = a.wait_event("move", room);
+    ASSERT_TRUE(next);
+    event = *next;
+    if (event["to_act"].empty()) break;  // the last move: game_over follows
+  }
+  EXPECT_TRUE(a.wait_event("game_over", room));
+  EXPECT_GT(agreed, 20);
+  EXPECT_GT(plies, 40);  // a whole game of Amazons 10x10 is rarely shorter
+  EXPECT_LT(plies, 400);
+}
+
 }  // namespace
 }  // namespace boardroom::test
