@@ -31,6 +31,7 @@ constexpr std::string_view type_of() {
   if constexpr (std::is_same_v<T, move>) return "move";
   if constexpr (std::is_same_v<T, seat_taken_over>) return "seat_taken_over";
   if constexpr (std::is_same_v<T, seat_retired>) return "seat_retired";
+  if constexpr (std::is_same_v<T, forced>) return "forced";
   if constexpr (std::is_same_v<T, draw_offered>) return "draw_offered";
   if constexpr (std::is_same_v<T, draw_declined>) return "draw_declined";
   if constexpr (std::is_same_v<T, time_added>) return "time_added";
@@ -103,6 +104,11 @@ void write(json& j, const seat_retired& e) {
   if (e.clocks) j["clocks"] = *e.clocks;
   if (e.to_act) j["to_act"] = *e.to_act;
   if (e.view) j["view"] = *e.view;
+}
+void write(json& j, const forced& e) {
+  j["kind"] = engine::forced_name(e.kind);
+  j["seat"] = e.seat;
+  j["description"] = e.description;
 }
 void write(json& j, const draw_offered& e) {
   j["seat"] = e.seat;
@@ -188,6 +194,16 @@ event_body read(std::string_view type, const json& j) {
                         optional_json(j, "clocks"),
                         optional_json(j, "to_act"),
                         optional_json(j, "view")};
+  }
+  if (type == "forced") {
+    const std::string kind = j.at("kind").get<std::string>();
+    forced e{engine::forced::pass, j.at("seat").get<int>(), j.value("description", std::string())};
+    if (kind == engine::forced_name(engine::forced::elimination)) {
+      e.kind = engine::forced::elimination;
+    } else if (kind != engine::forced_name(engine::forced::pass)) {
+      throw std::invalid_argument("an unknown kind '" + kind + "'");
+    }
+    return e;
   }
   if (type == "draw_offered") return draw_offered{j.at("seat").get<int>()};
   if (type == "draw_declined") return draw_declined{j.value("seat", -1)};

@@ -99,6 +99,15 @@ struct seat_retired {  // the seat left play; the engine skips it
   std::optional<nlohmann::json> view;
   bool operator==(const seat_retired&) const = default;
 };
+// Protocol 1.1: what the rules did on their own after the move (or retirement) just before it: a
+// player who cannot move passes (Esiema), a player is put out of the game (Shiamgon). One event
+// each, in order; the position in the event before already shows their effect.
+struct forced {
+  engine::forced kind = engine::forced::pass;  // "pass" or "elimination" in JSON
+  int seat = 0;
+  std::string description;
+  bool operator==(const forced&) const = default;
+};
 struct draw_offered {
   int seat = 0;
   bool operator==(const draw_offered&) const = default;
@@ -127,7 +136,7 @@ struct room_closed {
 using event_body =
     std::variant<events::player_joined, events::player_left, events::player_dropped,
                  events::player_returned, events::game_started, events::move,
-                 events::seat_taken_over, events::seat_retired, events::draw_offered,
+                 events::seat_taken_over, events::seat_retired, events::forced, events::draw_offered,
                  events::draw_declined, events::time_added, events::game_over, events::room_closed>;
 
 // One numbered event of a room's log.

@@ -33,6 +33,17 @@ proc_sample sample(int pid) {
   return s;
 }
 
+namespace {
+
+// Each player of each table draws its own moves and, in soak mode, its own moments to drop: with
+// one seed per seat, every table played the same game and dropped its players at the same moments.
+std::mt19937_64 seeded(std::uint64_t seed, int table, int seat) {
+  std::seed_seq seq{seed, static_cast<std::uint64_t>(table), static_cast<std::uint64_t>(seat)};
+  return std::mt19937_64(seq);
+}
+
+}  // namespace
+
 client::client(net::io_context& io, const options& o, tally& t, role r,
                std::shared_ptr<table> group, int seat)
     : strand_(net::make_strand(io)),
@@ -42,7 +53,7 @@ client::client(net::io_context& io, const options& o, tally& t, role r,
       table_(std::move(group)),
       seat_(seat),
       think_timer_(strand_),
-      rng_(o.seed * 7919 + static_cast<std::uint64_t>(seat)) {}
+      rng_(seeded(o.seed, table_ ? table_->index() : 0, seat)) {}
 
 void client::connect() {
   auto c = std::make_shared<connection>(strand_);

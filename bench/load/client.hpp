@@ -142,12 +142,14 @@ class client : public std::enable_shared_from_this<client> {
 // when a game ends the creator opens the next one.
 class table : public std::enable_shared_from_this<table> {
  public:
-  explicit table(engine::game_spec spec, int seats) : spec_(std::move(spec)), seats_(seats) {}
+  table(engine::game_spec spec, int seats, int index)
+      : spec_(std::move(spec)), seats_(seats), index_(index) {}
   // Players first, then spectators. Weak: each client owns its table, so strong references
   // both ways would be a cycle that outlives the run.
   std::vector<std::weak_ptr<client>> members;
   const engine::game_spec& spec() const { return spec_; }
   int seats() const { return seats_; }
+  int index() const { return index_; }  // tables are numbered from 0
 
   void room_created(const std::string& room) {
     for (std::size_t i = 1; i < members.size(); ++i)
@@ -157,6 +159,7 @@ class table : public std::enable_shared_from_this<table> {
  private:
   engine::game_spec spec_;
   int seats_;
+  int index_;
 };
 
 // A player that drops its connection at random moments, comes back with its resume token and

@@ -83,7 +83,7 @@ report run(const options& o) {
   if (plays) {
     for (int r = 0; r < o.rooms; ++r) {
       int t = r % threads;
-      auto group = std::make_shared<table>(*spec, players);
+      auto group = std::make_shared<table>(*spec, players, r);
       for (int s = 0; s < players + o.spectators; ++s) {
         if (s < players && o.mode == mode::soak) {
           clients.push_back(make_soak_player(*ios[t], o, tallies[t], group, s));

@@ -300,9 +300,9 @@ void soak_player::on_failure(const pending_request& req, const std::string&) {
 }
 
 void soak_player::gone(const std::string& room) {
-  // The room closed before this client saw its end: a finished room closes as soon as none of
-  // its players is connected, so the game ended while both were away. Not a lost event (the room
-  // and its log are gone), but the table must go on to its next game.
+  // The room closed before this client saw its end: a finished room is held for a dropped player
+  // for the reconnect grace period only. Not a lost event (the room and its log are gone), but
+  // the table must go on to its next game.
   ++counts().rooms_gone;
   if (room != room_) return;
   mirror_.reset();

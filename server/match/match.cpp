@@ -117,6 +117,7 @@ std::string match::fold_body(const protocol::event_body& body) {
       return "'" + moved->played + "' leads to a different position: " + state_->position_text();
     }
     moves_.push_back(*played);
+    forced_folded_ = 0;
     draw_offers_.clear();  // a move answers every offer
     if (moved->clocks) last_clocks_ = *moved->clocks;
   } else if (const auto* taken = std::get_if<ev::seat_taken_over>(&body)) {
@@ -137,9 +138,20 @@ std::string match::fold_body(const protocol::event_body& body) {
       return "the retirement leads to a different position: " + state_->position_text();
     }
     seats_[index].retired = true;
+    forced_folded_ = 0;
     mark_gone(seats_, index);
     draw_offers_.clear();  // the position changed, as after a move
     if (retired->clocks) last_clocks_ = *retired->clocks;
+  } else if (const auto* f = std::get_if<ev::forced>(&body)) {
+    if (status_ != room_status::playing) return "a forced step outside a game";
+    const auto steps = state_->forced_by_last_play();
+    if (forced_folded_ >= steps.size()) return "the rules forced nothing more after the last play";
+    const engine::forced_step& step = steps[forced_folded_];
+    if (step.kind != f->kind || step.player != f->seat) {
+      return std::string("the rules forced ") + engine::forced_name(step.kind) + " of seat " +
+             std::to_string(step.player) + " here";
+    }
+    ++forced_folded_;
   } else if (const auto* offered = std::get_if<ev::draw_offered>(&body)) {
     int index = seat_index(offered->seat);
     if (status_ != room_status::playing || index < 0) return "a draw offer outside a game";
@@ -158,6 +170,13 @@ std::string match::fold_body(const protocol::event_body& body) {
     status_ = room_status::closed;
   }
   return "";
+}
+
+std::vector<protocol::event_body> forced_events(const engine::state& after) {
+  std::vector<protocol::event_body> out;
+  for (const auto& step : after.forced_by_last_play())
+    out.push_back(ev::forced{step.kind, step.player, step.description});
+  return out;
 }
 
 int match::seat_of(const std::string& player) const {

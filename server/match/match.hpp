@@ -73,6 +73,9 @@ using command = std::variant<commands::move, commands::forfeit, commands::offer_
 // (position_text(), written since protocol 1.1) or the full one (to_text(), in older logs).
 bool shows_position(const engine::state& s, const std::string& text);
 
+// The `forced` events that follow a play or a retirement that led to `after`, in order.
+std::vector<protocol::event_body> forced_events(const engine::state& after);
+
 // Play stopped by a limit (Arimaa's G): the engine's rule decides, or it is a draw for a game
 // without one; `why` names the limit.
 engine::outcome halted_outcome(const engine::state& s, int seats, const std::string& why);
@@ -132,6 +135,7 @@ class match {
   nlohmann::json last_clocks_;
   std::int64_t version_ = 0;
   std::int64_t position_version_ = 0;  // of the last event that changed the position
+  std::size_t forced_folded_ = 0;      // `forced` events folded since the last play
 };
 
 }  // namespace boardroom::server

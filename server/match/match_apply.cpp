@@ -82,6 +82,7 @@ made_events match::apply_move(const commands::move& c) const {
                          over || halted ? std::nullopt : std::optional<int>(next->current_player()),
                          next->position_text(), std::nullopt,
                          halted ? nlohmann::json::array() : to_act_json(*next), next->view()});
+  std::ranges::move(forced_events(*next), std::back_inserter(out));
   if (over) out.push_back(ev::game_over{ranked(seats_, *next->outcome(), true), std::nullopt});
   if (halted) {
     out.push_back(ev::game_over{halted_outcome(*next, seat_count(), *c.halts), std::nullopt});

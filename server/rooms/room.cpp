@@ -396,23 +396,26 @@ bool room::commit(std::vector<protocol::event_body> events) {
   for (auto& body : events)
     stage(pending, std::move(body));
   if (!persist(pending)) return false;
+  deliver(pending);
+  return true;
+}
+
+// Durable events, sent in order; a game_over (always the last) ends the game. True if it did.
+bool room::deliver(batch& pending) {
   for (auto& e : pending) {
     if (std::holds_alternative<ev::game_over>(e.typed.body)) {
       conclude(std::move(e));
-    } else {
-      publish(std::move(e));
+      return true;
     }
+    publish(std::move(e));
   }
-  return true;
+  return false;
 }
 
 void room::commit_move(batch& pending, game_clock clock) {
   clock_ = std::move(clock);
   ++metrics_.moves_total;
-  publish(std::move(pending[0]));
-  if (pending.size() > 1) {
-    return conclude(std::move(pending[1]));
-  }
+  if (deliver(pending)) return;
   arm_clock();
   schedule_bot();
 }
@@ -623,7 +626,14 @@ void room::disconnected(std::string player, const peer* conn) {
     if (current_conn && current_conn.get() != conn) return;  // an older connection; moved on
     l.connected = false;
     l.conn.reset();
-    if (current() == status::finished || current() == status::closed) return maybe_close();
+    if (current() == status::closed) return;
+    if (current() == status::finished && !seats()[index].retired) {
+      // The room is held for them as during play: a player whose connection fails right after
+      // the last move comes back to the end of the game, not to a room that closed meanwhile.
+      start_grace(index, limit_.reconnect_grace);
+      return;
+    }
+    if (current() == status::finished) return maybe_close();
     if (seats()[index].retired) return;  // out of play already: nothing to hold for them
     // Connection news is not worth refusing anything for: when it cannot be written the event is
     // left out (the log stays gapless) and the seat is dropped all the same.
@@ -659,6 +669,7 @@ void room::start_grace(int index, std::chrono::milliseconds after) {
 
 void room::grace_expired(int index) {
   if (index >= seat_count()) return;
+  links_[index].grace.reset();  // the seat is held no longer (has_humans())
   const match_seat& s = seats()[index];
   if (links_[index].connected || s.player.empty() || s.retired) return;
   const std::string player = s.player;
@@ -727,6 +738,8 @@ bool room::retire_seat(int index, const std::string& reason, std::unique_ptr<eng
   }
   batch pending = begin_batch();
   stage(pending, std::move(fields));
+  for (auto& f : forced_events(*next))
+    stage(pending, std::move(f));
   if (over) {
     stage(pending,
           ev::game_over{ranked(pending.after.seats(), *next->outcome(), true), std::nullopt});
@@ -736,11 +749,7 @@ bool room::retire_seat(int index, const std::string& reason, std::unique_ptr<eng
   links_[index].grace.reset();
   // A resigning player may stay and watch; one who is gone is a member no more.
   if (!resigned(reason)) remove_member(player);
-  publish(std::move(pending[0]));
-  if (over) {
-    conclude(std::move(pending[1]));
-    return true;
-  }
+  if (deliver(pending)) return true;
   arm_clock();
   schedule_bot();
   return true;
@@ -775,7 +784,9 @@ void room::shut_down() {
 bool room::has_humans(bool connected_only) const {
   for (int i = 0; i < seat_count(); ++i) {
     const match_seat& s = seats()[i];
-    if (!s.player.empty() && !s.bot && (!connected_only || links_[i].connected)) return true;
+    // A player within the grace period after a drop counts as there.
+    const bool there = links_[i].connected || links_[i].grace;
+    if (!s.player.empty() && !s.bot && (!connected_only || there)) return true;
   }
   return false;
 }
@@ -894,8 +905,7 @@ void room::conclude(event over) {
   clock_.stop(host_.now());
   flag_timer_.cancel();
   ++metrics_.games_finished_total;
-  for (auto& l : links_)
-    l.grace.reset();
+  // A dropped player's grace runs on: the room stays theirs to come back to until it ends.
   bot_timer_.cancel();
   publish(std::move(over));
   if (settings_.is_public) publish_summary("updated");

@@ -238,6 +238,7 @@ class room : public std::enable_shared_from_this<room> {
   void stage_move(batch& pending, std::vector<protocol::event_body> events, game_clock& clock,
                   std::chrono::steady_clock::time_point now) const;
   bool commit(std::vector<protocol::event_body> events);
+  bool deliver(batch& pending);
   void commit_move(batch& pending, game_clock clock);
   void arm_clock();
   void check_clock();

@@ -1,6 +1,7 @@
 // The match's decisions without sockets: apply() makes the events of a command and changes
 // nothing; folding them is what changes the match.
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -155,6 +156,40 @@ TEST(MatchApply, AForfeitRanksTheSeatLast) {
   EXPECT_EQ(m.outcome()->ranks, (std::vector<int>{1, 2}));
   EXPECT_EQ(m.outcome()->scores, (std::vector<double>{1.0, 0.0}));
   EXPECT_EQ(m.outcome()->reason, "resignation");
+}
+
+// Passes and eliminations (here Shiamgon's: a random game of three puts a player out within a few
+// hundred moves) reach clients as `forced` events after the move, in the order the rules took
+// them; a fold accepts only what the rules did.
+TEST(MatchApply, WhatTheRulesDoOnTheirOwnAfterAMoveAreEventsOfTheirOwn) {
+  std::size_t told_in_all = 0;
+  std::mt19937_64 rng(3);
+  for (int game = 0; game < 10 && told_in_all == 0; ++game) {
+    match m = started("shiamgon", 3);
+    while (m.status() == room_status::playing && told_in_all == 0) {
+      const int seat = m.state()->current_player();
+      auto made = apply_and_fold(m, cmd::move{seat, m.state()->random_move(rng), std::nullopt});
+      ASSERT_FALSE(made.empty());
+      ASSERT_TRUE(std::holds_alternative<ev::move>(made.front()));
+      std::vector<engine::forced_step> told;
+      for (const auto& body : made) {
+        if (const auto* f = std::get_if<ev::forced>(&body)) {
+          told.push_back({f->kind, f->seat, f->description});
+        }
+      }
+      EXPECT_EQ(told, m.state()->forced_by_last_play());
+      told_in_all += told.size();
+    }
+  }
+  EXPECT_GT(told_in_all, 0u);
+}
+
+TEST(MatchFold, AForcedStepTheRulesDidNotTakeIsRefused) {
+  match m = started("amazons", 2);
+  apply_and_fold(m, cmd::move{0, m.state()->legal_moves().front(), std::nullopt});
+  auto refused = m.fold({"r", m.version() + 1, 0, ev::forced{engine::forced::pass, 1, "a pass"}});
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().find("forced nothing"), std::string::npos) << refused.error();
 }
 
 }  // namespace

@@ -57,6 +57,8 @@ std::vector<protocol::event_body> one_of_each() {
       ev::seat_taken_over{2, "p3", "random", "abandonment"},
       ev::seat_retired{1, "p2", "resignation", 2, "pos", std::nullopt, std::nullopt, std::nullopt},
       ev::seat_retired{1, "p2", "timeout", std::nullopt, "pos", clocks, std::nullopt, std::nullopt},
+      ev::forced{engine::forced::pass, 1, "Blue cannot sow and passes"},
+      ev::forced{engine::forced::elimination, 2, "Green has no stones left"},
       ev::draw_offered{0},
       ev::draw_declined{1},
       ev::time_added{0, 30000, clocks},
@@ -163,6 +165,10 @@ TEST(Events, MalformedBodiesAreRefusedByName) {
                                           {"version", "7"},
                                           {"seat", 1},
                                           {"player", "p"}}));
+  auto strange = protocol::event_from_json(
+      {{"type", "forced"}, {"room", "r"}, {"version", 3}, {"kind", "teleport"}, {"seat", 1}});
+  ASSERT_FALSE(strange);
+  EXPECT_NE(strange.error().message.find("teleport"), std::string::npos);
 }
 
 }  // namespace
