@@ -100,8 +100,8 @@ struct seat_retired {  // the seat left play; the engine skips it
   bool operator==(const seat_retired&) const = default;
 };
 // Protocol 1.1: what the rules did on their own after the move (or retirement) just before it: a
-// player who cannot move passes (Esiema), a player is put out of the game (Shiamgon). One event
-// each, in order; the position in the event before already shows their effect.
+// player who cannot act passes, or is put out of the game (Esiema, Shiamgon). One event each, in
+// order; the position in the event before already shows their effect.
 struct forced {
   engine::forced kind = engine::forced::pass;  // "pass" or "elimination" in JSON
   int seat = 0;
@@ -133,11 +133,11 @@ struct room_closed {
 
 }  // namespace events
 
-using event_body =
-    std::variant<events::player_joined, events::player_left, events::player_dropped,
-                 events::player_returned, events::game_started, events::move,
-                 events::seat_taken_over, events::seat_retired, events::forced, events::draw_offered,
-                 events::draw_declined, events::time_added, events::game_over, events::room_closed>;
+using event_body = std::variant<events::player_joined, events::player_left, events::player_dropped,
+                                events::player_returned, events::game_started, events::move,
+                                events::seat_taken_over, events::seat_retired, events::forced,
+                                events::draw_offered, events::draw_declined, events::time_added,
+                                events::game_over, events::room_closed>;
 
 // One numbered event of a room's log.
 struct event {
