@@ -627,14 +627,14 @@ void room::disconnected(std::string player, const peer* conn) {
     l.connected = false;
     l.conn.reset();
     if (current() == status::closed) return;
-    if (current() == status::finished && !seats()[index].retired) {
+    const bool retired = seats()[index].retired;
+    if (current() == status::finished) {
       // The room is held for them as during play: a player whose connection fails right after
       // the last move comes back to the end of the game, not to a room that closed meanwhile.
-      start_grace(index, limit_.reconnect_grace);
-      return;
+      if (!retired) return start_grace(index, limit_.reconnect_grace);
+      return maybe_close();
     }
-    if (current() == status::finished) return maybe_close();
-    if (seats()[index].retired) return;  // out of play already: nothing to hold for them
+    if (retired) return;  // out of play already: nothing to hold for them
     // Connection news is not worth refusing anything for: when it cannot be written the event is
     // left out (the log stays gapless) and the seat is dropped all the same.
     (void)emit(ev::player_dropped{index, player, limit_.reconnect_grace.count()});

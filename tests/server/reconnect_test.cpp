@@ -1,5 +1,7 @@
 // Disconnect is not leave: the seat waits for its owner for the grace period.
 
+#include <thread>
+
 #include <gtest/gtest.h>
 
 #include "tests/server/helpers.hpp"
@@ -98,6 +100,37 @@ TEST(Reconnect, GraceExpiryForfeitsARunningGame) {
   c.hello("carol");
   auto watched = c.call("room.spectate", {{"room", room}});
   EXPECT_EQ(watched["result"]["snapshot"]["outcome"]["reason"], "abandonment");
+}
+
+// A player whose connection fails as the game ends finds its end on coming back, even when
+// nobody else is left in the room; once the grace period is over, the room closes.
+TEST(Reconnect, AFinishedRoomHoldsADroppedPlayerForTheGracePeriod) {
+  auto limit = test_limits();
+  limit.reconnect_grace = std::chrono::milliseconds(1500);
+  test_server srv(limit);
+  auto a = std::make_unique<ws_client>(srv.port());
+  auto b = std::make_unique<ws_client>(srv.port());
+  a->hello("alice");
+  const std::string token = b->hello("bob")["resume_token"];
+  const std::string room = start_sisyphos(*a, *b);
+  ASSERT_EQ(error_code(a->call("game.resign", {{"room", room}})), "");
+  b->drop();  // whether or not Bob heard of the end
+  a->drop();  // and nobody is connected any more
+
+  b = std::make_unique<ws_client>(srv.port());
+  EXPECT_EQ(b->hello("bob", token)["rooms"], json::array({room}));
+  auto read = b->call("room.sync", {{"room", room}, {"since", 0}});
+  ASSERT_EQ(error_code(read), "") << read.dump();
+  ASSERT_TRUE(read["result"].contains("events")) << read.dump();
+  EXPECT_EQ(read["result"]["events"].back()["type"], "game_over");
+
+  b->drop();
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));  // both grace periods are over
+  b = std::make_unique<ws_client>(srv.port());
+  EXPECT_EQ(b->hello("bob", token)["rooms"], json::array());
+  ws_client c(srv.port());
+  c.hello("carol");
+  EXPECT_EQ(error_code(c.call("room.spectate", {{"room", room}})), "unknown_room");
 }
 
 TEST(Reconnect, GraceExpiryInAWaitingRoomFreesTheSeat) {
