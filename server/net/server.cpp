@@ -185,12 +185,20 @@ struct server::impl {
     drain_timer.async_wait([this](boost::system::error_code) { poll_drained(); });
   }
 
-  // Identities that never played are forgotten at start and then every hour.
+  // Identities that never played are forgotten at start (before serving) and then every hour,
+  // on the store's thread.
   void expire_guests() {
     if (auto gone = central->expire_guests(); !gone) spdlog::warn("{}", gone.error());
+    expire_hourly();
+  }
+  void expire_hourly() {
     expiry_timer.expires_after(std::chrono::hours(1));
     expiry_timer.async_wait([this](boost::system::error_code ec) {
-      if (!ec && !stopping) expire_guests();
+      if (ec || stopping) return;
+      net::post(storage_thread, [this] {
+        if (auto gone = central->expire_guests(); !gone) spdlog::warn("{}", gone.error());
+      });
+      expire_hourly();
     });
   }
 

@@ -111,7 +111,7 @@ void ws_session<Stream>::on_read(beast::error_code ec, std::size_t) {
   }
   handle_frame({static_cast<const char*>(buffer_.data().data()), buffer_.size()});
   buffer_.consume(buffer_.size());
-  if (!closed_ && !close_pending_) do_read();
+  if (!closed_ && !close_pending_ && !greeting_) do_read();
 }
 
 template <class Stream>
@@ -150,9 +150,24 @@ void ws_session<Stream>::handle_frame(std::string_view text) {
   }
   auto msg = protocol::parse_message(*env);
   if (!msg) return fail(env->id, msg.error());
-  const bool greeted = !ctx_.player.empty();
+  if (auto* h = std::get_if<protocol::hello>(&*msg)) {
+    // The identity may need the store: nothing more is read until the hello is answered, so the
+    // next request sees the connection as the hello left it.
+    greeting_ = true;
+    return hub_.hello(self, ctx_, env->id, std::move(*h), [self](client_context ctx) {
+      boost::asio::post(self->ws_.get_executor(),
+                        [self, ctx = std::move(ctx)]() mutable { self->greeted(std::move(ctx)); });
+    });
+  }
   hub_.handle(self, ctx_, env->id, std::move(*msg), received);
-  if (!greeted && !ctx_.player.empty()) hello_deadline_.cancel();  // once, not on every frame
+}
+
+template <class Stream>
+void ws_session<Stream>::greeted(client_context ctx) {
+  if (!ctx.player.empty()) hello_deadline_.cancel();
+  ctx_ = std::move(ctx);
+  greeting_ = false;
+  if (!closed_ && !close_pending_) do_read();
 }
 
 // ---- writing ---------------------------------------------------------------------------------

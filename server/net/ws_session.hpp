@@ -51,6 +51,7 @@ class ws_session final : public peer,
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void handle_frame(std::string_view text);
+  void greeted(client_context ctx);  // the hello is answered: read on
   void enqueue(frame_ptr frame);
   void do_write();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
@@ -65,6 +66,7 @@ class ws_session final : public peer,
   admission::ticket place_;
   client_context ctx_;
   bool registered_ = false;
+  bool greeting_ = false;  // a hello is being answered; reading waits
   boost::asio::steady_timer hello_deadline_;
 
   std::deque<frame_ptr> queue_;

@@ -84,7 +84,6 @@ std::shared_ptr<room> hub::find_room(const std::string& id) const {
 
 void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const json& id,
                  protocol::message msg, std::chrono::steady_clock::time_point received) {
-  if (auto* h = std::get_if<protocol::hello>(&msg)) return on_hello(conn, ctx, id, *h);
   if (ctx.player.empty()) {
     return fail(*conn, id, app_error("hello_required", "say hello first"));
   }
@@ -99,7 +98,10 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
   };
 
   std::visit(overloaded{
-                 [&](const protocol::hello&) {},
+                 [&](const protocol::hello&) {
+                   // Sessions send hello to hello(): it answers after the store has.
+                   fail(*conn, id, app_error("already_hello", "this connection said hello"));
+                 },
                  [&](const protocol::lobby_games&) {
                    json games = json::array();
                    for (const auto* g : engine::all_games())
@@ -187,24 +189,23 @@ protocol::error hub::not_admin() {
   return app_error("not_admin", "this needs the server's admin token", "token");
 }
 
-void hub::on_hello(const std::shared_ptr<peer>& conn, client_context& ctx, const json& id,
-                   const protocol::hello& m) {
+void hub::hello(std::shared_ptr<peer> conn, client_context ctx, json id, protocol::hello m,
+                greeting greeted) {
+  auto refuse = [&](const protocol::error& e) {
+    fail(*conn, id, e);
+    greeted(std::move(ctx));
+  };
   if (!ctx.player.empty()) {
-    return fail(*conn, id, app_error("already_hello", "this connection has already said hello"));
+    return refuse(app_error("already_hello", "this connection has already said hello"));
   }
   if (m.protocol != protocol::protocol_version) {
-    return fail(
-        *conn, id,
-        app_error("unsupported_version",
-                  "this server speaks protocol " + std::to_string(protocol::protocol_version),
-                  "protocol"));
+    return refuse(app_error(
+        "unsupported_version",
+        "this server speaks protocol " + std::to_string(protocol::protocol_version), "protocol"));
   }
-  std::string player;
-  std::string token;
-  std::string token_hash;
-  bool resumed = false;
-  if (m.resume_token) {
-    token_hash = sha256_hex(*m.resume_token);
+  if (m.resume_token) {  // an identity in memory needs no store (but a new name is recorded)
+    std::string token_hash = sha256_hex(*m.resume_token);
+    std::string player;
     std::string known_name;
     {
       std::lock_guard lock(mutex_);
@@ -213,72 +214,95 @@ void hub::on_hello(const std::shared_ptr<peer>& conn, client_context& ctx, const
         known_name = identities_[player].name;
       }
     }
-    if (player.empty()) {  // not in memory: an identity from before, or from before a restart
-      auto found = store_.find_identity(token_hash);
-      if (!found) {
-        ++metrics_.store_errors_total;
-        spdlog::error("{}", found.error());
-        return fail(*conn, id, storage_failed());
-      }
-      if (*found) {
-        player = (*found)->id;
-        known_name = (*found)->name;
-      }
-    }
     if (!player.empty()) {
-      token = *m.resume_token;
-      resumed = true;
-      if (known_name != m.name) {  // the name on record is for people only: not worth a refusal
-        if (auto ok = store_.save_identity({player, m.name, token_hash, 0}); !ok) {
-          ++metrics_.store_errors_total;
-          spdlog::warn("{}", ok.error());
-        }
+      if (known_name != m.name) {
+        boost::asio::post(storage_exec_, [this, record = identity_record{player, m.name, token_hash,
+                                                                         0}] { rename(record); });
       }
+      std::string token = *m.resume_token;
+      return greet(conn, std::move(ctx), id, std::move(m.name), {player, token, token_hash, true},
+                   std::move(greeted));
     }
   }
-  if (!resumed) {
-    if (!gate_.allow_identity(ctx.address)) {
-      metrics_.count_refusal("identity_rate");
-      return fail(*conn, id,
-                  app_error("identity_rate",
+  boost::asio::post(storage_exec_,
+                    [this, conn = std::move(conn), ctx = std::move(ctx), id = std::move(id),
+                     m = std::move(m), greeted = std::move(greeted)]() mutable {
+                      identify(conn, std::move(ctx), id, std::move(m), std::move(greeted));
+                    });
+}
+
+void hub::rename(const identity_record& record) {
+  // The name on record is for people only: not worth a refusal.
+  if (auto ok = store_.save_identity(record); !ok) {
+    ++metrics_.store_errors_total;
+    spdlog::warn("{}", ok.error());
+  }
+}
+
+void hub::identify(const std::shared_ptr<peer>& conn, client_context ctx, const json& id,
+                   protocol::hello m, greeting greeted) {
+  auto refuse = [&](const protocol::error& e) {
+    fail(*conn, id, e);
+    greeted(std::move(ctx));
+  };
+  if (m.resume_token) {  // an identity from before, or from before a restart
+    std::string token_hash = sha256_hex(*m.resume_token);
+    auto found = store_.find_identity(token_hash);
+    if (!found) {
+      ++metrics_.store_errors_total;
+      spdlog::error("{}", found.error());
+      return refuse(storage_failed());
+    }
+    if (*found) {
+      if ((*found)->name != m.name) rename({(*found)->id, m.name, token_hash, 0});
+      return greet(conn, std::move(ctx), id, std::move(m.name),
+                   {(*found)->id, *m.resume_token, token_hash, true}, std::move(greeted));
+    }
+  }
+  if (!gate_.allow_identity(ctx.address)) {
+    metrics_.count_refusal("identity_rate");
+    return refuse(app_error("identity_rate",
                             "too many new identities from your address; try again later, or "
                             "say hello with your resume token"));
-    }
-    // Stored before it is handed out: a token in the client's hands always resumes.
-    player = "p" + random_hex(8);
-    token = random_hex(32);
-    token_hash = sha256_hex(token);
-    auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                   std::chrono::system_clock::now().time_since_epoch())
-                   .count();
-    if (auto ok = store_.save_identity({player, m.name, token_hash, now}); !ok) {
-      ++metrics_.store_errors_total;
-      spdlog::error("{}", ok.error());
-      return fail(*conn, id, storage_failed());
-    }
   }
+  // Stored before it is handed out: a token in the client's hands always resumes.
+  std::string token = random_hex(32);
+  known_identity made{"p" + random_hex(8), token, sha256_hex(token), false};
+  auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                 std::chrono::system_clock::now().time_since_epoch())
+                 .count();
+  if (auto ok = store_.save_identity({made.player, m.name, made.token_hash, now}); !ok) {
+    ++metrics_.store_errors_total;
+    spdlog::error("{}", ok.error());
+    return refuse(storage_failed());
+  }
+  greet(conn, std::move(ctx), id, std::move(m.name), std::move(made), std::move(greeted));
+}
+
+void hub::greet(const std::shared_ptr<peer>& conn, client_context ctx, const json& id,
+                std::string name, known_identity who, greeting greeted) {
   std::shared_ptr<peer> replaced;
   std::vector<std::string> rooms;
   {
     std::lock_guard lock(mutex_);
-    tokens_[token_hash] = player;
-    identity& ident = identities_[player];
-    ident.name = m.name;
-    ident.token_hash = token_hash;
+    tokens_[who.token_hash] = who.player;
+    identity& ident = identities_[who.player];
+    ident.name = name;
+    ident.token_hash = who.token_hash;
     replaced = ident.conn.lock();
     ident.conn = conn;
     rooms.assign(ident.rooms.begin(), ident.rooms.end());
   }
-  ctx.player = player;
-  ctx.name = m.name;
+  ctx.player = who.player;
+  ctx.name = name;
   const auto& lim = config_.limit;
   reply(*conn, id,
         {{"protocol", protocol::protocol_version},
          {"server", "boardroom"},
-         {"player", player},
-         {"name", m.name},
-         {"resume_token", token},
-         {"resumed", resumed},
+         {"player", who.player},
+         {"name", name},
+         {"resume_token", who.token},
+         {"resumed", who.resumed},
          {"rooms", rooms},
          {"limits",
           {{"max_frame_bytes", lim.max_frame_bytes},
@@ -290,8 +314,9 @@ void hub::on_hello(const std::shared_ptr<peer>& conn, client_context& ctx, const
   // After the reply, so the client knows its identity before the rooms' events arrive.
   if (replaced && replaced != conn) replaced->close(1008, "replaced by a newer connection");
   for (const auto& room_id : rooms) {
-    if (auto r = find_room(room_id)) r->reconnected({player, m.name, conn});
+    if (auto r = find_room(room_id)) r->reconnected({who.player, name, conn});
   }
+  greeted(std::move(ctx));
 }
 
 void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx, const json& id,

@@ -7,6 +7,7 @@
 // or belong to open rooms. Resume tokens are known only by their SHA-256.
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -53,8 +54,17 @@ class hub final : public room_host {
   };
   store_result<restore_report> restore();
 
+  // Every request but hello, on the connection's strand.
   void handle(const std::shared_ptr<peer>& conn, client_context& ctx, const nlohmann::json& id,
               protocol::message msg, std::chrono::steady_clock::time_point received);
+
+  // hello: an identity not in memory is looked up or recorded on the store's thread, never on
+  // an io thread. `greeted` gets the connection's context as the hello leaves it (its player
+  // still empty when refused), after the reply, on whichever thread answered; the connection
+  // reads nothing more until then.
+  using greeting = std::move_only_function<void(client_context)>;
+  void hello(std::shared_ptr<peer> conn, client_context ctx, nlohmann::json id, protocol::hello m,
+             greeting greeted);
 
   void connected(const std::shared_ptr<peer>& conn);
   void disconnected(const peer* conn, const client_context& ctx);
@@ -96,8 +106,18 @@ class hub final : public room_host {
 
   bool is_admin(const std::string& token) const;
   static protocol::error not_admin();
-  void on_hello(const std::shared_ptr<peer>& conn, client_context& ctx, const nlohmann::json& id,
-                const protocol::hello& m);
+  struct known_identity {
+    std::string player;
+    std::string token;  // the resume token, as the client gets it
+    std::string token_hash;
+    bool resumed = false;
+  };
+  // The store's part of hello, on its thread; then greet() on any thread.
+  void identify(const std::shared_ptr<peer>& conn, client_context ctx, const nlohmann::json& id,
+                protocol::hello m, greeting greeted);
+  void greet(const std::shared_ptr<peer>& conn, client_context ctx, const nlohmann::json& id,
+             std::string name, known_identity who, greeting greeted);
+  void rename(const identity_record& record);  // on the store's thread
   void on_create(const std::shared_ptr<peer>& conn, const client_context& ctx,
                  const nlohmann::json& id, const protocol::room_create& m);
   std::shared_ptr<room> find_room(const std::string& id) const;

@@ -134,37 +134,37 @@ void room::open(member creator, int seat_index, json id) {
                        .vacated_seats = vacated_policy_text(settings_.vacated)};
     for (const auto& [index, b] : settings_.bots)
       record.bots[index] = std::string(b->name());
-    std::optional<room_status> new_status;
-    auto rows = rows_of(pending, new_status);
-    if (new_status) record.status = *new_status;
-    if (auto ok = store_.create_room(record, rows); !ok) {
-      log_store_failure(ok);
-      fail(creator, id, storage_failed());
-      // Never visible and never stored: the match is closed in place, so that a request already
-      // on its way finds no room.
-      (void)match_.fold({settings_.id, match_.version() + 1, 0, ev::room_closed{}});
-      host_.room_closed(settings_.id, settings_.creator);
-      return;
-    }
-    ++metrics_.rooms;
-    std::optional<event> started;
-    if (starting) {
-      started = std::move(pending.back());
-      pending.pop_back();
-    }
-    for (auto& e : pending)
-      publish(std::move(e));  // the creator learns of its own arrival from the snapshot
-    if (seat_index >= 0) {
-      links_[seat_index].conn = creator.conn;
-    } else {  // a creator without a seat (a tournament script) watches the room
-      spectators_[creator.player] = {creator.name, creator.conn};
-    }
-    host_.member_added(creator.player, settings_.id);
-    if (settings_.is_public) publish_summary("opened");
-    json result{{"room", settings_.id}, {"snapshot", snapshot(creator.player)}};
-    if (!settings_.is_public) result["invite_code"] = settings_.invite_code;
-    reply(*creator.conn, id, result);
-    if (started) begin_game(std::move(first), std::move(*started));
+    auto created = [this, creator, seat_index, id, starting, first = std::move(first)](
+                       bool ok, batch& events) mutable {
+      if (!ok) {
+        fail(creator, id, storage_failed());
+        // Never visible and never stored: the match is closed in place, so that a request
+        // already on its way finds no room.
+        (void)match_.fold({settings_.id, match_.version() + 1, 0, ev::room_closed{}});
+        host_.room_closed(settings_.id, settings_.creator);
+        return;
+      }
+      ++metrics_.rooms;
+      std::optional<event> started;
+      if (starting) {
+        started = std::move(events.back());
+        events.pop_back();
+      }
+      for (auto& e : events)
+        publish(std::move(e));  // the creator learns of its own arrival from the snapshot
+      if (seat_index >= 0) {
+        links_[seat_index].conn = creator.conn;
+      } else {  // a creator without a seat (a tournament script) watches the room
+        spectators_[creator.player] = {creator.name, creator.conn};
+      }
+      host_.member_added(creator.player, settings_.id);
+      if (settings_.is_public) publish_summary("opened");
+      json result{{"room", settings_.id}, {"snapshot", snapshot(creator.player)}};
+      if (!settings_.is_public) result["invite_code"] = settings_.invite_code;
+      reply(*creator.conn, id, result);
+      if (started) begin_game(std::move(first), std::move(*started));
+    };
+    persist_then(std::move(pending), std::move(created), std::move(record));
   });
 }
 
@@ -206,15 +206,19 @@ void room::join(member who, std::optional<int> seat_index, std::optional<std::st
     const bool starting = pending.after.seats_taken() == settings_.seats && settings_.auto_start;
     opening first;
     if (starting) stage_start(pending, first);
-    if (!persist(pending)) return fail(who, id, storage_failed());
-    spectators_.erase(who.player);  // a spectator may sit down
-    host_.member_added(who.player, settings_.id);
-    // The joiner learns of its own arrival from the reply's snapshot, not from the event.
-    publish(std::move(pending[0]));
-    links_[index].conn = who.conn;
-    reply(*who.conn, id, {{"room", settings_.id}, {"snapshot", snapshot(who.player)}});
-    if (settings_.is_public) publish_summary("updated");
-    if (starting) begin_game(std::move(first), std::move(pending[1]));
+    auto joined = [this, who, index, id, starting, first = std::move(first)](
+                      bool ok, batch& events) mutable {
+      if (!ok) return fail(who, id, storage_failed());
+      spectators_.erase(who.player);  // a spectator may sit down
+      host_.member_added(who.player, settings_.id);
+      // The joiner learns of its own arrival from the reply's snapshot, not from the event.
+      publish(std::move(events[0]));
+      links_[index].conn = who.conn;
+      reply(*who.conn, id, {{"room", settings_.id}, {"snapshot", snapshot(who.player)}});
+      if (settings_.is_public) publish_summary("updated");
+      if (starting) begin_game(std::move(first), std::move(events[1]));
+    };
+    persist_then(std::move(pending), std::move(joined));
   });
 }
 
@@ -239,28 +243,35 @@ void room::leave(member who, json id) {
     if (!is_member(who.player)) {
       return fail(who, id, app_error("not_in_room", "you are not in this room", "room"));
     }
+    auto gone = [this, who, id] {
+      reply(*who.conn, id, {{"room", settings_.id}, {"left", true}});
+      maybe_close();
+    };
     int index = seat_of(who.player);
-    if (index >= 0 && current() == status::playing) {
-      // A retired seat has nothing left to give up; in a game of three or more the others play on.
-      const bool ok =
-          seats()[index].retired ? true
-          : seat_count() > 2
-              ? vacate(index, "left")
-              : finish(forfeit_outcome(index, "left", seats()[index].name + " left the game"));
-      if (!ok) return fail(who, id, storage_failed());
-      remove_member(who.player);
-    } else if (index >= 0 && current() == status::waiting) {
+    if (index >= 0 && current() == status::playing && !seats()[index].retired) {
+      // In a game of three or more the others play on.
+      auto left = [this, who, id, gone](bool ok) {
+        if (!ok) return fail(who, id, storage_failed());
+        remove_member(who.player);
+        gone();
+      };
+      if (seat_count() > 2) return vacate(index, "left", std::move(left));
+      return finish(forfeit_outcome(index, "left", seats()[index].name + " left the game"),
+                    std::move(left));
+    }
+    if (index >= 0 && current() == status::waiting) {
       batch pending = begin_batch();
       stage(pending, ev::player_left{index, who.player, who.name, std::nullopt});
-      if (!persist(pending)) return fail(who, id, storage_failed());
-      spectators_.erase(who.player);
-      publish(std::move(pending[0]));  // frees the seat first, so the leaver does not get it
-      member_gone(who.player);
-    } else {
-      remove_member(who.player);
+      return persist_then(std::move(pending), [this, who, id, gone](bool ok, batch& events) {
+        if (!ok) return fail(who, id, storage_failed());
+        spectators_.erase(who.player);
+        publish(std::move(events[0]));  // frees the seat first, so the leaver does not get it
+        member_gone(who.player);
+        gone();
+      });
     }
-    reply(*who.conn, id, {{"room", settings_.id}, {"left", true}});
-    maybe_close();
+    remove_member(who.player);  // a spectator, a retired seat, a finished game
+    gone();
   });
 }
 
@@ -285,9 +296,12 @@ void room::start(member who, json id) {
     batch pending = begin_batch();
     opening first;
     stage_start(pending, first);
-    if (!persist(pending)) return fail(who, id, storage_failed());
-    begin_game(std::move(first), std::move(pending[0]));
-    reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
+    auto started = [this, who, id, first = std::move(first)](bool ok, batch& events) mutable {
+      if (!ok) return fail(who, id, storage_failed());
+      begin_game(std::move(first), std::move(events[0]));
+      reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
+    };
+    persist_then(std::move(pending), std::move(started));
   });
 }
 
@@ -336,15 +350,18 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
     if (auto ended = clock_expired(now)) {
       if (ended->reason == "timeout" && seat_count() > 2) {
         const int flagged = clock_.running();
-        if (!vacate(flagged, "timeout")) return fail(who, id, storage_failed());
-        return fail(who, id,
-                    app_error("not_your_seat",
-                              ended->description + (seats()[flagged].retired
-                                                        ? "; the seat is retired from play"
-                                                        : "; the random bot plays the seat now")));
+        return vacate(flagged, "timeout", [this, who, id, flagged, ended](bool ok) {
+          if (!ok) return fail(who, id, storage_failed());
+          fail(who, id,
+               app_error("not_your_seat",
+                         ended->description + (seats()[flagged].retired
+                                                   ? "; the seat is retired from play"
+                                                   : "; the random bot plays the seat now")));
+        });
       }
-      if (!finish(*ended)) return fail(who, id, storage_failed());
-      return fail(who, id, app_error("game_over", ended->description));
+      return finish(*ended, [this, who, id, ended](bool ok) {
+        fail(who, id, ok ? app_error("game_over", ended->description) : storage_failed());
+      });
     }
     // The match decides; it changes only once the move is durable.
     game_clock clock = clock_;
@@ -354,7 +371,7 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
     stage_move(pending, std::move(*made), clock, now);
     const std::string played = std::get<ev::move>(pending[0].typed.body).played;
     persist_then(std::move(pending), [this, who, id, played, clock = std::move(clock), received](
-                                         store_result<void> ok, batch& events) mutable {
+                                         bool ok, batch& events) mutable {
       if (!ok) return fail(who, id, storage_failed());
       reply(*who.conn, id,
             {{"room", settings_.id}, {"move", played}, {"version", match_.version() + 1}});
@@ -388,16 +405,17 @@ void room::stage_move(batch& pending, std::vector<protocol::event_body> events, 
   }
 }
 
-// Events of a command that need no clock (draws, the administrator): durable, folded, sent; a
-// game_over among them ends the game. False, and nothing changed, when the store refused them.
-bool room::commit(std::vector<protocol::event_body> events) {
-  if (events.empty()) return true;
+// Events of a request that need no clock (draws, the administrator): durable, folded, sent (a
+// game_over among them ends the game), then the reply; or `storage_failed` and nothing changed.
+void room::commit(const member& who, const json& id, std::vector<protocol::event_body> events) {
   batch pending = begin_batch();
   for (auto& body : events)
     stage(pending, std::move(body));
-  if (!persist(pending)) return false;
-  deliver(pending);
-  return true;
+  persist_then(std::move(pending), [this, who, id](bool ok, batch& made) {
+    if (!ok) return fail(who, id, storage_failed());
+    deliver(made);
+    reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
+  });
 }
 
 // Durable events, sent in order; a game_over (always the last) ends the game. True if it did.
@@ -433,8 +451,9 @@ void room::schedule_bot(std::chrono::milliseconds delay) {
       engine::outcome stopped{
           std::vector<int>(n, 1), std::vector<double>(n, 0.0), "bot_move_cap",
           "stopped after " + std::to_string(played) + " moves: only bots were left playing"};
-      if (!finish(std::move(stopped))) schedule_bot(store_retry);
-      return;
+      return finish(std::move(stopped), [this](bool ok) {
+        if (!ok) schedule_bot(store_retry);
+      });
     }
     delay = std::chrono::milliseconds(
         static_cast<std::int64_t>(1000 / std::max(limit_.bot_moves_per_second, 0.001)));
@@ -456,17 +475,19 @@ void room::bot_move() {
   auto made = choice ? match_.apply(commands::move{mover, *choice, halts(clock)})
                      : std::unexpected(app_error(choice.error().code, choice.error().message));
   if (!made) {  // e.g. a table the bot needs is not loaded: the bot's seat loses
-    if (!finish(
-            forfeit_outcome(mover, "bot_failed",
-                            seats()[mover].name + " could not move: " + made.error().message))) {
-      schedule_bot(store_retry);
-    }
-    return;
+    return finish(forfeit_outcome(mover, "bot_failed",
+                                  seats()[mover].name + " could not move: " + made.error().message),
+                  [this](bool ok) {
+                    if (!ok) schedule_bot(store_retry);
+                  });
   }
   batch pending = begin_batch();
   stage_move(pending, std::move(*made), clock, host_.now());
-  if (!persist(pending)) return schedule_bot(store_retry);
-  commit_move(pending, std::move(clock));
+  persist_then(std::move(pending),
+               [this, clock = std::move(clock)](bool ok, batch& events) mutable {
+                 if (!ok) return schedule_bot(store_retry);
+                 commit_move(events, std::move(clock));
+               });
 }
 
 std::optional<protocol::error> room::check_in_game(const member& who, bool needs_seat) const {
@@ -491,13 +512,14 @@ void room::resign(member who, json id) {
   on_strand([this, who = std::move(who), id = std::move(id)] {
     if (auto e = check_in_game(who, true)) return fail(who, id, *e);
     int index = seat_of(who.player);
+    auto resigned = [this, who, id](bool ok) {
+      if (!ok) return fail(who, id, storage_failed());
+      reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
+    };
     // With three or more the others play on without the resigning seat (vacate()).
-    const bool ok =
-        seat_count() > 2
-            ? vacate(index, "resignation")
-            : finish(forfeit_outcome(index, "resignation", seats()[index].name + " resigned"));
-    if (!ok) return fail(who, id, storage_failed());
-    reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
+    if (seat_count() > 2) return vacate(index, "resignation", std::move(resigned));
+    finish(forfeit_outcome(index, "resignation", seats()[index].name + " resigned"),
+           std::move(resigned));
   });
 }
 
@@ -506,8 +528,7 @@ void room::offer_draw(member who, json id) {
     if (auto e = check_in_game(who, true)) return fail(who, id, *e);
     auto made = match_.apply(commands::offer_draw{seat_of(who.player)});
     if (!made) return fail(who, id, made.error());
-    if (!commit(std::move(*made))) return fail(who, id, storage_failed());
-    reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
+    commit(who, id, std::move(*made));
   });
 }
 
@@ -516,8 +537,7 @@ void room::decline_draw(member who, json id) {
     if (auto e = check_in_game(who, true)) return fail(who, id, *e);
     auto made = match_.apply(commands::decline_draw{seat_of(who.player)});
     if (!made) return fail(who, id, made.error());
-    if (!commit(std::move(*made))) return fail(who, id, storage_failed());
-    reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
+    commit(who, id, std::move(*made));
   });
 }
 
@@ -528,8 +548,7 @@ void room::administer(member who, json id, std::optional<std::vector<int>> ranks
     if (auto e = check_in_game(who, false)) return fail(who, id, *e);
     auto made = match_.apply(commands::administer{std::move(ranks), std::move(note)});
     if (!made) return fail(who, id, made.error());
-    if (!commit(std::move(*made))) return fail(who, id, storage_failed());
-    reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
+    commit(who, id, std::move(*made));
   });
 }
 
@@ -545,12 +564,13 @@ void room::add_time(member who, json id, int seat_index, std::chrono::seconds ex
     game_clock after = clock_;
     after.add_time(seat_index, extra);
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(extra).count();
-    if (!emit(ev::time_added{seat_index, ms, after.readings(now)})) {
-      return fail(who, id, storage_failed());
-    }
-    clock_ = std::move(after);
-    arm_clock();
-    reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
+    ev::time_added added{seat_index, ms, after.readings(now)};
+    emit(std::move(added), [this, who, id, after = std::move(after)](bool ok) mutable {
+      if (!ok) return fail(who, id, storage_failed());
+      clock_ = std::move(after);
+      arm_clock();
+      reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
+    });
   });
 }
 
@@ -637,7 +657,7 @@ void room::disconnected(std::string player, const peer* conn) {
     if (retired) return;  // out of play already: nothing to hold for them
     // Connection news is not worth refusing anything for: when it cannot be written the event is
     // left out (the log stays gapless) and the seat is dropped all the same.
-    (void)emit(ev::player_dropped{index, player, limit_.reconnect_grace.count()});
+    emit(ev::player_dropped{index, player, limit_.reconnect_grace.count()});
     start_grace(index, limit_.reconnect_grace);
   });
 }
@@ -656,7 +676,7 @@ void room::reconnected(member who) {
     l.connected = true;
     l.grace.reset();  // cancels the timer
     if (!seats()[index].retired && (current() == status::waiting || current() == status::playing)) {
-      (void)emit(ev::player_returned{index, who.player});
+      emit(ev::player_returned{index, who.player});
     }
   });
 }
@@ -676,8 +696,9 @@ void room::grace_expired(int index) {
   const std::string name = s.name;
   const status before = current();
   if (before == status::playing && seat_count() > 2) {  // the others play on
-    if (!vacate(index, "abandonment")) start_grace(index, store_retry);
-    return;
+    return vacate(index, "abandonment", [this, index](bool ok) {
+      if (!ok) start_grace(index, store_retry);
+    });
   }
   batch pending = begin_batch();
   engine::outcome result;
@@ -687,37 +708,42 @@ void room::grace_expired(int index) {
   } else if (before == status::waiting) {
     stage(pending, ev::player_left{index, player, name, "timeout"});
   }
-  if (!persist(pending)) return start_grace(index, store_retry);
-  if (before == status::playing) {
-    // Membership goes first, so that whoever hears of the outcome finds the seat released.
+  if (pending.empty()) {  // a finished game: nothing to write
     remove_member(player);
-    conclude(std::move(pending[0]));
-  } else if (before == status::waiting) {
-    spectators_.erase(player);
-    publish(std::move(pending[0]));  // frees the seat
-    member_gone(player);
-  } else {
-    remove_member(player);
+    return maybe_close();
   }
-  maybe_close();
+  persist_then(std::move(pending), [this, index, player, before](bool ok, batch& events) {
+    if (!ok) return start_grace(index, store_retry);
+    if (before == status::playing) {
+      // Membership goes first, so that whoever hears of the outcome finds the seat released.
+      remove_member(player);
+      conclude(std::move(events[0]));
+    } else {
+      spectators_.erase(player);
+      publish(std::move(events[0]));  // frees the seat
+      member_gone(player);
+    }
+    maybe_close();
+  });
 }
 
 // In a game of three or more, a seat whose player is gone (resigned, left, abandoned, flagged)
 // does not end the game for the others: it retires from play where the room's policy says so,
 // and always on a resignation, when the game can retire a player; else the built-in random bot
-// plays it on. False, and nothing changed, when the store refused the events.
-bool room::vacate(int index, const std::string& reason) {
+// plays it on. `done` hears whether the store took the events (nothing changed when not).
+void room::vacate(int index, const std::string& reason, on_stored done) {
   if (settings_.vacated == vacated_policy::retire || resigned(reason)) {
     auto next = state().clone();
-    if (next->retire(index)) return retire_seat(index, reason, std::move(next));
+    if (next->retire(index)) return retire_seat(index, reason, std::move(next), std::move(done));
   }
-  return take_over(index, reason);
+  take_over(index, reason, std::move(done));
 }
 
 // `next` is the state with the seat retired; the event carries the position it leads to (and the
 // clocks, when the seat to move changed), and the game's end when one player is left, ranked on
 // the seats as the retirement leaves them.
-bool room::retire_seat(int index, const std::string& reason, std::unique_ptr<engine::state> next) {
+void room::retire_seat(int index, const std::string& reason, std::unique_ptr<engine::state> next,
+                       on_stored done) {
   const std::string player = seats()[index].player;
   const auto now = host_.now();
   const bool over = next->is_terminal();
@@ -744,29 +770,38 @@ bool room::retire_seat(int index, const std::string& reason, std::unique_ptr<eng
     stage(pending,
           ev::game_over{ranked(pending.after.seats(), *next->outcome(), true), std::nullopt});
   }
-  if (!persist(pending)) return false;
-  clock_ = std::move(clock);
-  links_[index].grace.reset();
-  // A resigning player may stay and watch; one who is gone is a member no more.
-  if (!resigned(reason)) remove_member(player);
-  if (deliver(pending)) return true;
-  arm_clock();
-  schedule_bot();
-  return true;
+  persist_then(std::move(pending), [this, index, reason, player, clock = std::move(clock),
+                                    done = std::move(done)](bool ok, batch& events) mutable {
+    if (ok) {
+      clock_ = std::move(clock);
+      links_[index].grace.reset();
+      // A resigning player may stay and watch; one who is gone is a member no more.
+      if (!resigned(reason)) remove_member(player);
+      if (!deliver(events)) {
+        arm_clock();
+        schedule_bot();
+      }
+    }
+    if (done) done(ok);
+  });
 }
 
 // Played on by the built-in random bot, so the others can finish their game.
-bool room::take_over(int index, const std::string& reason) {
+void room::take_over(int index, const std::string& reason, on_stored done) {
   const engine::bot* b = engine::find_bot(*settings_.spec.game_ptr, "random");
   const std::string player = seats()[index].player;
   batch pending = begin_batch();
   stage(pending, ev::seat_taken_over{index, player, std::string(b->name()), reason});
-  if (!persist(pending)) return false;
-  remove_member(player);
-  publish(std::move(pending[0]));  // the bot holds the seat from here on
-  arm_clock();
-  schedule_bot();
-  return true;
+  persist_then(std::move(pending),
+               [this, player, done = std::move(done)](bool ok, batch& events) mutable {
+                 if (ok) {
+                   remove_member(player);
+                   publish(std::move(events[0]));  // the bot holds the seat from here on
+                   arm_clock();
+                   schedule_bot();
+                 }
+                 if (done) done(ok);
+               });
 }
 
 void room::shut_down() {
@@ -862,14 +897,16 @@ void room::check_clock() {
   if (current() != status::playing) return;
   auto ended = clock_expired(host_.now());
   if (!ended) return arm_clock();
+  // When the store refuses, the room tries again shortly; the flag stays down.
+  auto retry = [this](bool ok) {
+    if (ok) return;
+    flag_timer_.expires_after(store_retry);
+    when_due(flag_timer_, [this] { check_clock(); });
+  };
   if (ended->reason == "timeout" && seat_count() > 2) {
-    if (vacate(clock_.running(), "timeout")) return;
-  } else if (finish(*ended)) {
-    return;
+    return vacate(clock_.running(), "timeout", std::move(retry));
   }
-  // The store refused: try again shortly, the flag stays down.
-  flag_timer_.expires_after(store_retry);
-  when_due(flag_timer_, [this] { check_clock(); });
+  finish(*ended, std::move(retry));
 }
 
 std::optional<engine::outcome> room::clock_expired(
@@ -892,12 +929,13 @@ engine::outcome room::forfeit_outcome(int index, const std::string& reason,
   return *std::get<ev::game_over>(made->front()).outcome;
 }
 
-bool room::finish(engine::outcome result) {
+void room::finish(engine::outcome result, on_stored done) {
   batch pending = begin_batch();
   stage(pending, ev::game_over{result, std::nullopt});
-  if (!persist(pending)) return false;
-  conclude(std::move(pending[0]));
-  return true;
+  persist_then(std::move(pending), [this, done = std::move(done)](bool ok, batch& events) mutable {
+    if (ok) conclude(std::move(events[0]));
+    if (done) done(ok);
+  });
 }
 
 // `over` is the game_over event; its fold sets the outcome and the status.
@@ -946,19 +984,20 @@ void room::close_room() {
   // closes again (a finished one is not brought back at all).
   batch pending = begin_batch();
   stage(pending, ev::room_closed{});
-  (void)persist(pending);
-  publish(std::move(pending[0]));
-  for (int i = 0; i < seat_count(); ++i) {
-    const match_seat& s = seats()[i];
-    links_[i].grace.reset();
-    if (!s.player.empty() && !s.bot) host_.member_removed(s.player, settings_.id);
-  }
-  for (const auto& [player, sp] : spectators_)
-    host_.member_removed(player, settings_.id);
-  spectators_.clear();
-  if (settings_.is_public) publish_summary("closed");
-  --metrics_.rooms;
-  host_.room_closed(settings_.id, settings_.creator);
+  persist_then(std::move(pending), [this](bool, batch& events) {
+    publish(std::move(events[0]));
+    for (int i = 0; i < seat_count(); ++i) {
+      const match_seat& s = seats()[i];
+      links_[i].grace.reset();
+      if (!s.player.empty() && !s.bot) host_.member_removed(s.player, settings_.id);
+    }
+    for (const auto& [player, sp] : spectators_)
+      host_.member_removed(player, settings_.id);
+    spectators_.clear();
+    if (settings_.is_public) publish_summary("closed");
+    --metrics_.rooms;
+    host_.room_closed(settings_.id, settings_.creator);
+  });
 }
 
 // ---- checks ----------------------------------------------------------------------------------

@@ -13,8 +13,10 @@
 // Durability: every event is written to the store before anything else happens. A request first
 // works out its events, each folded into a copy of the match (a batch) so that the next decision
 // sees the game as the earlier ones leave it, then appends them in one transaction, and only
-// then folds them into the match as it publishes them, replies and broadcasts. When the append
-// fails the match is exactly as before and the client gets `storage_failed`. At server start a
+// then folds them into the match as it publishes them, replies and broadcasts. Every write goes
+// through the journal to the store's own thread (a new room's too): the room waits for the answer
+// without holding an io thread, and holds what arrives meanwhile. When the append fails the match
+// is exactly as before and the client gets `storage_failed`. At server start a
 // room is rebuilt by folding its log through a match (restore()), so its version and recent
 // events are what clients saw before the restart.
 
@@ -165,6 +167,9 @@ class room : public std::enable_shared_from_this<room> {
 
  private:
   using status = room_status;
+  // Told whether a step's events became durable (and were published): the step happened only
+  // when it says true. Runs on the strand, once the store has answered.
+  using on_stored = std::move_only_function<void(bool durable)>;
 
   // The connection to a seat of the match. `connected` is the connection's, not the log's: it
   // also changes where no event is written (a drop the store could not record, a retired seat).
@@ -202,7 +207,7 @@ class room : public std::enable_shared_from_this<room> {
   };
 
   // Every request runs through on_strand() and every timer's handler through when_due(), both
-  // into when_free(): while a move waits for the journal (awaiting_store_), what arrives is held
+  // into when_free(): while a write waits for the journal (awaiting_store_), what arrives is held
   // in order and runs after the move's continuation, so the room never numbers or plays anything
   // on a state that is not yet durable.
   template <class F>
@@ -237,7 +242,8 @@ class room : public std::enable_shared_from_this<room> {
   std::string halt_words() const;
   void stage_move(batch& pending, std::vector<protocol::event_body> events, game_clock& clock,
                   std::chrono::steady_clock::time_point now) const;
-  bool commit(std::vector<protocol::event_body> events);
+  void commit(const member& who, const nlohmann::json& id,
+              std::vector<protocol::event_body> events);
   bool deliver(batch& pending);
   void commit_move(batch& pending, game_clock clock);
   void arm_clock();
@@ -247,13 +253,14 @@ class room : public std::enable_shared_from_this<room> {
   void bot_move();
   engine::outcome forfeit_outcome(int seat_index, const std::string& reason,
                                   const std::string& description) const;
-  bool finish(engine::outcome result);
+  void finish(engine::outcome result, on_stored done = {});
   void conclude(event over);  // `over` is durable
   void start_grace(int seat_index, std::chrono::milliseconds after);
   void grace_expired(int seat_index);
-  bool vacate(int seat_index, const std::string& reason);
-  bool retire_seat(int seat_index, const std::string& reason, std::unique_ptr<engine::state> next);
-  bool take_over(int seat_index, const std::string& reason);
+  void vacate(int seat_index, const std::string& reason, on_stored done = {});
+  void retire_seat(int seat_index, const std::string& reason, std::unique_ptr<engine::state> next,
+                   on_stored done);
+  void take_over(int seat_index, const std::string& reason, on_stored done);
   // Cuts a member's connection to the room (a seat keeps its name for the record) and tells the
   // host; member_gone() is the telling alone, for a seat the log has already freed.
   void remove_member(const std::string& player);
@@ -261,21 +268,23 @@ class room : public std::enable_shared_from_this<room> {
   void maybe_close();
   void close_room();
 
-  // Events: stage() numbers and serializes the next event after those in `pending`; persist()
-  // makes them durable in one transaction (false, and nothing changed, when the store fails);
-  // publish() makes one current: the room's version, the kept events, every member's connection.
-  // emit() is the three for one event.
+  // Events: stage() numbers and serializes the next event after those in `pending`;
+  // persist_then() makes them durable in one transaction through the journal (group commit, on
+  // the store's thread) and runs `then(durable, pending)` on the strand once the store has
+  // answered; the room holds everything else until then, and when the store failed nothing has
+  // changed. publish() makes one event current: the room's version, the kept events, every
+  // member's connection. emit() is the three for one event.
   batch begin_batch() const { return batch(match_); }
   void stage(batch& pending, protocol::event_body body) const;
-  store_result<void> persist(const batch& pending);
-  // persist() through the journal (group commit): `then(result, pending)` runs on the strand once
-  // the store has answered; the room holds everything else until then.
-  void persist_then(batch pending, std::move_only_function<void(store_result<void>, batch&)> then);
+  void persist_then(batch pending, std::move_only_function<void(bool, batch&)> then,
+                    std::optional<room_record> created = std::nullopt);
+  // The one write made in place: at server start, before the io_context runs (no room is live).
+  store_result<void> persist_at_start(const batch& pending);
   static std::vector<stored_event> rows_of(const batch& pending,
                                            std::optional<room_status>& new_status);
   void log_store_failure(const store_result<void>& result);
   void publish(event e);
-  store_result<void> emit(protocol::event_body body);
+  void emit(protocol::event_body body, on_stored done = {});
   void fold(const protocol::event& e);  // into the match, and the links follow its seats
   void keep(event e);                   // the kept events only
 
@@ -302,7 +311,7 @@ class room : public std::enable_shared_from_this<room> {
   boost::asio::steady_timer flag_timer_;  // the running seat's flag, the game-time limit
   game_clock clock_;
   std::mt19937_64 rng_;                               // the bots' choices
-  bool awaiting_store_ = false;                       // a move's events are with the journal
+  bool awaiting_store_ = false;                       // a batch of events is with the journal
   std::deque<std::move_only_function<void()>> held_;  // what arrived meanwhile, in order
 };
 

@@ -62,27 +62,37 @@ void room::log_store_failure(const store_result<void>& result) {
   spdlog::error("{}", result.error());
 }
 
-store_result<void> room::persist(const batch& pending) {
-  if (pending.empty()) return {};
+store_result<void> room::persist_at_start(const batch& pending) {
   std::optional<room_status> new_status;
   auto ok = store_.append_events(settings_.id, rows_of(pending, new_status), new_status);
   log_store_failure(ok);
   return ok;
 }
 
-void room::persist_then(batch pending,
-                        std::move_only_function<void(store_result<void>, batch&)> then) {
+void room::persist_then(batch pending, std::move_only_function<void(bool, batch&)> then,
+                        std::optional<room_record> created) {
+  // One write at a time: the next one is numbered after this one's events, which only its
+  // continuation makes current (everything else waits in held_).
+  if (awaiting_store_) {
+    spdlog::error("room {}: a second write began before the first was answered", settings_.id);
+  }
   std::optional<room_status> new_status;
   auto rows = rows_of(pending, new_status);
   awaiting_store_ = true;
-  host_.event_journal().append(settings_.id, std::move(rows), new_status, strand_,
-                               [self = shared_from_this(), pending = std::move(pending),
-                                then = std::move(then)](store_result<void> ok) mutable {
-                                 self->log_store_failure(ok);
-                                 then(std::move(ok), pending);
-                                 self->awaiting_store_ = false;
-                                 self->run_held();
-                               });
+  auto answered = [self = shared_from_this(), pending = std::move(pending),
+                   then = std::move(then)](store_result<void> ok) mutable {
+    self->log_store_failure(ok);
+    // Free before the continuation: when it writes again, the room stays held for that write.
+    self->awaiting_store_ = false;
+    then(ok.has_value(), pending);
+    self->run_held();
+  };
+  journal& j = host_.event_journal();
+  if (created) {
+    if (new_status) created->status = *new_status;
+    return j.create(std::move(*created), std::move(rows), strand_, std::move(answered));
+  }
+  j.append(settings_.id, std::move(rows), new_status, strand_, std::move(answered));
 }
 
 void room::fold(const protocol::event& e) {
@@ -137,12 +147,13 @@ void room::publish(event e) {
   }
 }
 
-store_result<void> room::emit(protocol::event_body body) {
+void room::emit(protocol::event_body body, on_stored done) {
   batch pending = begin_batch();
   stage(pending, std::move(body));
-  auto ok = persist(pending);
-  if (ok) publish(std::move(pending[0]));
-  return ok;
+  persist_then(std::move(pending), [this, done = std::move(done)](bool ok, batch& b) mutable {
+    if (ok) publish(std::move(b[0]));
+    if (done) done(ok);
+  });
 }
 
 const char* room::status_name() const {

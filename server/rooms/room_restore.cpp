@@ -89,8 +89,10 @@ store_result<void> room::resume_after_restart() {
     host_.member_added(s.player, settings_.id);
     // The restart dropped every connection; the clock of the grace period starts now.
     if (l.connected) {
-      auto ok = emit(protocol::events::player_dropped{i, s.player, limit_.reconnect_grace.count()});
-      if (!ok) return ok;
+      batch pending = begin_batch();
+      stage(pending, protocol::events::player_dropped{i, s.player, limit_.reconnect_grace.count()});
+      if (auto ok = persist_at_start(pending); !ok) return ok;
+      publish(std::move(pending[0]));
       l.connected = false;
     }
     start_grace(i, limit_.reconnect_grace);

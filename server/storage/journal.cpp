@@ -7,11 +7,22 @@ namespace boardroom::server {
 void journal::append(std::string room, std::vector<stored_event> events,
                      std::optional<room_status> status, boost::asio::any_io_executor where,
                      continuation then) {
+  enqueue({std::move(room), std::move(events), status, std::move(where), std::move(then),
+           std::nullopt});
+}
+
+void journal::create(room_record record, std::vector<stored_event> events,
+                     boost::asio::any_io_executor where, continuation then) {
+  std::string room = record.id;
+  enqueue({std::move(room), std::move(events), std::nullopt, std::move(where), std::move(then),
+           std::move(record)});
+}
+
+void journal::enqueue(entry e) {
   std::vector<entry> full;
   {
     std::lock_guard lock(mutex_);
-    pending_.push_back(
-        {std::move(room), std::move(events), status, std::move(where), std::move(then)});
+    pending_.push_back(std::move(e));
     if (pending_.size() >= max_group) {
       full.swap(pending_);
       seen_ = 0;
@@ -49,14 +60,31 @@ void journal::commit_later(std::vector<entry> group) {
 }
 
 void journal::commit(std::vector<entry> group) {
+  // New rooms first, each in its own transaction: a room has nothing else in the group while its
+  // creation is pending (it waits for the answer), so the order among rooms does not matter.
+  std::vector<std::optional<store_result<void>>> created(group.size());
   std::vector<event_append> appends;
+  std::vector<std::size_t> appended;  // the group index of each append
   appends.reserve(group.size());
-  for (const auto& e : group)
-    appends.push_back({e.room, e.events, e.status});
-  auto results = store_.append_group(appends);
-  ++metrics_.journal_commits_total;
-  metrics_.journal_appends_total += group.size();
   for (std::size_t i = 0; i < group.size(); ++i) {
+    const entry& e = group[i];
+    if (e.created) {
+      created[i] = store_.create_room(*e.created, e.events);
+    } else {
+      appends.push_back({e.room, e.events, e.status});
+      appended.push_back(i);
+    }
+  }
+  std::vector<store_result<void>> results(group.size());
+  if (!appends.empty()) {
+    auto answers = store_.append_group(appends);
+    for (std::size_t k = 0; k < appended.size(); ++k)
+      results[appended[k]] = std::move(answers[k]);
+    ++metrics_.journal_commits_total;
+    metrics_.journal_appends_total += appends.size();
+  }
+  for (std::size_t i = 0; i < group.size(); ++i) {
+    if (created[i]) results[i] = std::move(*created[i]);
     boost::asio::post(group[i].where, [then = std::move(group[i].then),
                                        result = std::move(results[i])]() mutable { then(result); });
   }

@@ -1,10 +1,11 @@
 #pragma once
-// Group commit for the rooms' event logs. A room hands the events of a move to append() and learns
-// the outcome on its own strand; the appends made while the io loop works through what it has
-// read go to the store together, in one transaction (store::append_group). One commit per group
-// instead of one per move spares each move most of the commit's cost (the write-ahead log's pages
-// and their bookkeeping) without weakening the promise: a room replies and broadcasts only in the
-// continuation, after its events are durable.
+// Group commit for the rooms' event logs. A room hands its events to append() (a new room its
+// record and first events to create()) and learns the outcome on its own strand: every write of
+// a live room goes this way, so no store call runs on an io thread; the appends made while the io
+// loop works through what it has read go to the store together, in one transaction
+// (store::append_group). One commit per group instead of one per move spares each move most of the
+// commit's cost (the write-ahead log's pages and their bookkeeping) without weakening the promise:
+// a room replies and broadcasts only in the continuation, after its events are durable.
 //
 // The group closes when a pass through the io loop brings no new appends (or after a few passes,
 // or at `max_group` appends), so a lone move waits for one extra pass and no timer. The commit
@@ -37,6 +38,9 @@ class journal {
   // Thread-safe. `then` runs on `where` with the store's verdict on these events.
   void append(std::string room, std::vector<stored_event> events, std::optional<room_status> status,
               boost::asio::any_io_executor where, continuation then);
+  // Thread-safe. The room's record with its first events, in one transaction of its own.
+  void create(room_record record, std::vector<stored_event> events,
+              boost::asio::any_io_executor where, continuation then);
 
   static constexpr std::size_t max_group = 256;
   static constexpr int max_passes = 4;
@@ -48,8 +52,10 @@ class journal {
     std::optional<room_status> status;
     boost::asio::any_io_executor where;
     continuation then;
+    std::optional<room_record> created;  // a new room: create_room(), not part of the group
   };
 
+  void enqueue(entry e);
   void flush();
   void commit_later(std::vector<entry> group);  // on the store's thread
   void commit(std::vector<entry> group);

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <random>
+#include <set>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -423,6 +424,93 @@ TEST(Durability, ASlowRecordsQueryDoesNotStallTheIoThread) {
   // The move, which needs the store, is made once the store is free.
   auto played = a.call("game.move", {{"room", room}, {"move", moves["result"]["moves"][0]}});
   EXPECT_EQ(error_code(played), "") << played.dump();
+}
+
+// Every store call of a running server is made on the store's own thread, the one group commits
+// run on: identities (new, renamed), room creation, seats, moves, draws, drops and returns,
+// resignation, leaving, closing, records.
+TEST(Durability, EveryStoreCallOfARunningServerIsMadeOnTheStoresThread) {
+  temp_dir dir;
+  auto real = server::open_sqlite_store(dir.path());
+  ASSERT_TRUE(real) << real.error();
+  auto storage = std::make_shared<faulty_store>(std::move(*real));
+  test_server srv(with_store(storage));
+  storage->watch_threads();  // what start() read and wrote ran before serving
+  ws_client a(srv.port());
+  std::string token_a = a.hello("alice")["resume_token"];
+  auto b = std::make_unique<ws_client>(srv.port());
+  std::string token_b = b->hello("bob")["resume_token"];
+  ws_client renamed(srv.port());
+  EXPECT_EQ(renamed.hello("alice the second", token_a)["resumed"], true);  // `a` is replaced
+  ws_client& alice = renamed;
+  std::string room = start_sisyphos(alice, *b);
+  ws_client* seat[2] = {&alice, b.get()};
+  play_moves(seat, room, 2);
+  ASSERT_EQ(error_code(alice.call("game.offer_draw", {{"room", room}})), "");
+  ASSERT_EQ(error_code(b->call("game.decline_draw", {{"room", room}})), "");
+  b.reset();  // dropped
+  ASSERT_TRUE(alice.wait_event("player_dropped", room).has_value());
+  ws_client back(srv.port());
+  back.hello("bob", token_b);
+  ASSERT_TRUE(alice.wait_event("player_returned", room).has_value());
+  ASSERT_EQ(error_code(alice.call("game.resign", {{"room", room}})), "");
+  ASSERT_TRUE(back.wait_event("game_over", room).has_value());
+  // A waiting room that its only player leaves: a seat freed, then the room closed.
+  auto other = back.call("room.create", {{"game", "amazons"}});
+  ASSERT_EQ(error_code(other), "") << other.dump();
+  ASSERT_EQ(error_code(back.call("room.leave", {{"room", other["result"]["room"]}})), "");
+  EXPECT_EQ(http_get(srv.port(), "/api/v1/records").status, 200);
+
+  auto calls = storage->calls();
+  std::set<std::string> names;
+  for (const auto& [name, thread] : calls)
+    names.insert(name);
+  for (const char* expected : {"save_identity", "create_room", "append_group", "find_records"}) {
+    EXPECT_TRUE(names.contains(expected)) << expected << " was not called";
+  }
+  auto groups = storage->group_threads();
+  ASSERT_FALSE(groups.empty());
+  const std::thread::id store_thread = groups.front();
+  for (const auto& [name, thread] : calls)
+    EXPECT_EQ(thread, store_thread) << name << " ran on another thread than the store's";
+}
+
+// With one io thread: a hello that must write a new identity, and a join that must write its
+// seat, wait for a slow disk without making anyone else wait.
+TEST(Durability, ASlowWriteDoesNotStallTheIoThread) {
+  temp_dir dir;
+  auto real = server::open_sqlite_store(dir.path());
+  ASSERT_TRUE(real) << real.error();
+  auto storage = std::make_shared<faulty_store>(std::move(*real));
+  auto options = with_store(storage);
+  options.threads = 1;
+  test_server srv(options);
+  ws_client watcher(srv.port()), creator(srv.port()), joiner(srv.port()), newcomer(srv.port());
+  watcher.hello("watcher");
+  creator.hello("creator");
+  joiner.hello("joiner");
+  auto created = creator.call("room.create", {{"game", "amazons"}});
+  ASSERT_EQ(error_code(created), "") << created.dump();
+
+  storage->slow_writes(std::chrono::milliseconds(1500));
+  auto hello = newcomer.send_request("hello", {{"protocol", 1}, {"name", "newcomer"}});
+  auto join = joiner.send_request("room.join", {{"room", created["result"]["room"]}});
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the writes are under way
+  EXPECT_EQ(error_code(watcher.call("lobby.list")), "");
+  EXPECT_EQ(error_code(watcher.call("lobby.games")), "");
+  EXPECT_FALSE(newcomer.wait_response(hello, std::chrono::milliseconds(0)).has_value())
+      << "the hello was answered before its identity was written";
+  EXPECT_FALSE(joiner.wait_response(join, std::chrono::milliseconds(0)).has_value())
+      << "the join was answered before its seat was written";
+  // Both are answered once the store has written them.
+  auto greeted = newcomer.wait_response(hello, std::chrono::milliseconds(10'000));
+  ASSERT_TRUE(greeted.has_value());
+  EXPECT_EQ(error_code(*greeted), "") << greeted->dump();
+  auto joined = joiner.wait_response(join, std::chrono::milliseconds(10'000));
+  ASSERT_TRUE(joined.has_value());
+  EXPECT_EQ(error_code(*joined), "") << joined->dump();
+  storage->slow_writes(std::chrono::milliseconds(0));
+  EXPECT_EQ(error_code(newcomer.call("lobby.list")), "") << "the newcomer reads on after hello";
 }
 
 }  // namespace

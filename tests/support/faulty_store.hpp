@@ -1,13 +1,16 @@
 #pragma once
 // A store that passes every call to a real one until told to fail its writes: a full disk or a
 // broken volume on demand, for the tests of what clients see when a write fails. It also records
-// the size of each group commit.
+// the size of each group commit, and on request which thread each call ran on, and slows reads or
+// writes down on demand.
 
 #include <atomic>
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "server/storage/store.hpp"
@@ -38,32 +41,47 @@ class faulty_store final : public server::store {
     return group_threads_;
   }
 
+  // From now on every call is noted with the thread it ran on (calls()).
+  void watch_threads() { watching_ = true; }
+  std::vector<std::pair<std::string, std::thread::id>> calls() const {
+    std::lock_guard lock(mutex_);
+    return calls_;
+  }
+  // Every write takes this long from now on (a disk busy with an fsync).
+  void slow_writes(std::chrono::milliseconds d) { slow_writes_ms_ = static_cast<int>(d.count()); }
+
   server::store_result<void> save_identity(const server::identity_record& identity) override {
+    note("save_identity", true);
     if (!allow()) return refuse();
     return real_->save_identity(identity);
   }
   server::store_result<int> expire_identities(std::int64_t cutoff_ms,
                                               const std::vector<std::string>& keep) override {
+    note("expire_identities", true);
     if (!allow()) return std::unexpected(refuse().error());
     return real_->expire_identities(cutoff_ms, keep);
   }
   server::store_result<std::optional<server::identity_record>> find_identity(
       std::string_view token_hash) override {
+    note("find_identity", false);
     return real_->find_identity(token_hash);
   }
   server::store_result<void> create_room(const server::room_record& room,
                                          std::span<const server::stored_event> events) override {
+    note("create_room", true);
     if (!allow()) return refuse();
     return real_->create_room(room, events);
   }
   server::store_result<void> append_events(std::string_view room,
                                            std::span<const server::stored_event> events,
                                            std::optional<server::room_status> status) override {
+    note("append_events", true);
     if (!allow()) return refuse();
     return real_->append_events(room, events, status);
   }
   std::vector<server::store_result<void>> append_group(
       std::span<const server::event_append> group) override {
+    note("append_group", true);
     {
       std::lock_guard lock(mutex_);
       groups_.push_back(group.size());
@@ -74,24 +92,36 @@ class faulty_store final : public server::store {
   }
   server::store_result<void> set_status(std::string_view room,
                                         server::room_status status) override {
+    note("set_status", true);
     if (!allow()) return refuse();
     return real_->set_status(room, status);
   }
   server::store_result<std::vector<server::stored_room>> load_unfinished_rooms() override {
+    note("load_unfinished_rooms", false);
     return real_->load_unfinished_rooms();
   }
   server::store_result<std::optional<server::stored_room>> load_room(
       std::string_view room) override {
+    note("load_room", false);
     return real_->load_room(room);
   }
   server::store_result<server::record_page> find_records(
       const server::record_query& query) override {
+    note("find_records", false);
     std::this_thread::sleep_for(std::chrono::milliseconds(slow_reads_ms_.load()));
     return real_->find_records(query);
   }
 
  private:
   static constexpr int unlimited = 1 << 30;
+
+  void note(const char* call, bool write) {
+    if (watching_) {
+      std::lock_guard lock(mutex_);
+      calls_.emplace_back(call, std::this_thread::get_id());
+    }
+    if (write) std::this_thread::sleep_for(std::chrono::milliseconds(slow_writes_ms_.load()));
+  }
 
   bool allow() {
     int left = writes_left_.load();
@@ -111,6 +141,9 @@ class faulty_store final : public server::store {
   std::vector<std::size_t> groups_;
   std::vector<std::thread::id> group_threads_;
   std::atomic<int> slow_reads_ms_{0};
+  std::atomic<int> slow_writes_ms_{0};
+  std::atomic<bool> watching_{false};
+  std::vector<std::pair<std::string, std::thread::id>> calls_;
 };
 
 }  // namespace boardroom::test
