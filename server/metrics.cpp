@@ -47,7 +47,7 @@ std::string metrics::prometheus_text() const {
   gauge("boardroom_store_errors_total", "Writes the store refused (nothing was acknowledged).",
         store_errors_total.load(), "counter");
   gauge("boardroom_journal_commits_total",
-        "Group commits of moves to the store (one transaction each).", journal_commits_total.load(),
+        "Group commits of room events to the store (one transaction each).", journal_commits_total.load(),
         "counter");
   gauge("boardroom_journal_appends_total",
         "Moves carried by those commits: appends / commits is the mean group size.",

@@ -46,7 +46,8 @@ match::match(const match& other)
       draw_offers_(other.draw_offers_),
       last_clocks_(other.last_clocks_),
       version_(other.version_),
-      position_version_(other.position_version_) {}
+      position_version_(other.position_version_),
+      forced_folded_(other.forced_folded_) {}
 
 match& match::operator=(const match& other) {
   if (this != &other) *this = match(other);

@@ -41,6 +41,21 @@ struct match_settings {
 // What a request (or a bot, a timer) asks of the game, with what it needs of the world already
 // read: apply() reads no clock, so a time limit comes in as words saying which one was reached.
 namespace commands {
+// Before the start: a player (or a built-in one, `bot`) takes seat `seat`, or the first free one.
+struct join {
+  std::string player;
+  std::string name;
+  std::optional<int> seat;
+  const engine::bot* bot = nullptr;
+};
+// Before the start: the seat is freed (`reason` "timeout" when the server frees it).
+struct leave {
+  int seat = 0;
+  std::optional<std::string> reason;
+};
+// The game starts with the seated players, set up by the engine from the room's seed; a game the
+// engine cannot set up with them ends at once (a game_over without outcome).
+struct start {};
 // `halts`: this move reaches the time control's limit on game turns (in words); play stops after
 // it when the move does not end the game itself.
 struct move {
@@ -65,9 +80,22 @@ struct administer {
   std::optional<std::vector<int>> ranks;
   std::string note;
 };
+// In a game of three or more, the seat leaves play and the engine skips it from now on; refused
+// (`cannot_retire`) where the engine cannot retire it. Ends the game when one player is left.
+struct retire {
+  int seat = 0;
+  std::string reason;  // "resignation", "left", "abandonment", "timeout"
+};
+// The built-in player `bot` plays the seat on.
+struct take_over {
+  int seat = 0;
+  std::string reason;
+  const engine::bot* bot = nullptr;
+};
 }  // namespace commands
-using command = std::variant<commands::move, commands::forfeit, commands::offer_draw,
-                             commands::decline_draw, commands::administer>;
+using command = std::variant<commands::join, commands::leave, commands::start, commands::move,
+                             commands::forfeit, commands::offer_draw, commands::decline_draw,
+                             commands::administer, commands::retire, commands::take_over>;
 
 // Whether an event's `position` is this state's: the text without repetition history
 // (position_text(), written since protocol 1.1) or the full one (to_text(), in older logs).
@@ -118,6 +146,11 @@ class match {
 
  private:
   std::string fold_body(const protocol::event_body& body);
+  std::expected<std::vector<protocol::event_body>, protocol::error> apply_join(
+      const commands::join& c) const;
+  std::expected<std::vector<protocol::event_body>, protocol::error> apply_start() const;
+  std::expected<std::vector<protocol::event_body>, protocol::error> apply_retire(
+      const commands::retire& c) const;
   std::expected<std::vector<protocol::event_body>, protocol::error> apply_move(
       const commands::move& c) const;
   std::expected<std::vector<protocol::event_body>, protocol::error> apply_draw_offer(

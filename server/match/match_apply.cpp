@@ -33,10 +33,42 @@ std::optional<protocol::error> not_playing(room_status s) {
       "there is no game in progress");
 }
 
+// Before the start: the room is open and waiting.
+std::optional<protocol::error> not_waiting(room_status s) {
+  if (s == room_status::waiting) return std::nullopt;
+  if (s == room_status::closed) return app_error("unknown_room", "there is no such room", "room");
+  if (s == room_status::finished) return app_error("game_over", "the game in this room is over");
+  return app_error("game_started", "the game has started; you can spectate");
+}
+
+made_events one(protocol::event_body body) {
+  std::vector<protocol::event_body> out;
+  out.push_back(std::move(body));
+  return out;
+}
+
 }  // namespace
 
 made_events match::apply(const command& c) const {
+  if (const auto* j = std::get_if<commands::join>(&c)) return apply_join(*j);
+  if (const auto* l = std::get_if<commands::leave>(&c)) {
+    if (auto e = not_waiting(status_)) return std::unexpected(*e);
+    if (l->seat < 0 || l->seat >= seat_count() || seats_[l->seat].player.empty()) {
+      return std::unexpected(app_error("bad_seat", "no one holds that seat", "seat"));
+    }
+    const match_seat& s = seats_[l->seat];
+    return one(ev::player_left{l->seat, s.player, s.name, l->reason});
+  }
+  if (std::holds_alternative<commands::start>(c)) return apply_start();
   if (auto e = not_playing(status_)) return std::unexpected(*e);
+  if (const auto* r = std::get_if<commands::retire>(&c)) return apply_retire(*r);
+  if (const auto* t = std::get_if<commands::take_over>(&c)) {
+    if (t->seat < 0 || t->seat >= seat_count() || !t->bot) {
+      return std::unexpected(app_error("bad_seat", "no such seat", "seat"));
+    }
+    return one(ev::seat_taken_over{t->seat, seats_[t->seat].player, std::string(t->bot->name()),
+                                   t->reason});
+  }
   if (const auto* m = std::get_if<commands::move>(&c)) return apply_move(*m);
   if (const auto* f = std::get_if<commands::forfeit>(&c)) {
     const int n = seat_count();
@@ -58,6 +90,93 @@ made_events match::apply(const command& c) const {
     return std::vector<protocol::event_body>{ev::draw_declined{d->seat}};
   }
   return apply_administer(std::get<commands::administer>(c));
+}
+
+// The asked-for seat must be free; without one, the first free seat is taken.
+made_events match::apply_join(const commands::join& c) const {
+  if (seat_of(c.player) >= 0) {
+    return std::unexpected(app_error("already_seated", "you already hold a seat in this room"));
+  }
+  if (auto e = not_waiting(status_)) return std::unexpected(*e);
+  const int n = seat_count();
+  int index = -1;
+  if (c.seat) {
+    index = *c.seat;
+    if (index < 0 || index >= n) {
+      return std::unexpected(
+          app_error("bad_seat", "this room has seats 0 to " + std::to_string(n - 1), "seat"));
+    }
+    if (!seats_[index].player.empty()) {
+      return std::unexpected(app_error(
+          "seat_taken", "seat " + std::to_string(index) + " is taken by " + seats_[index].name,
+          "seat"));
+    }
+  } else {
+    for (int i = 0; i < n && index < 0; ++i) {
+      if (seats_[i].player.empty()) index = i;
+    }
+    if (index < 0) return std::unexpected(app_error("room_full", "every seat is taken"));
+  }
+  std::optional<std::string> bot;
+  if (c.bot) bot = std::string(c.bot->name());
+  return one(ev::player_joined{index, c.player, c.name, bot});
+}
+
+// The players seated now play, in seat order; the engine sets the game up for that many.
+made_events match::apply_start() const {
+  if (auto e = not_waiting(status_)) {
+    if (status_ == room_status::playing) {
+      return std::unexpected(app_error("game_started", "the game has already started"));
+    }
+    return std::unexpected(*e);
+  }
+  const auto range = game().players();
+  const int taken = seats_taken();
+  if (taken < range.min || taken > range.max) {
+    return std::unexpected(app_error(
+        "not_enough_players", std::string(game().display_name()) + " needs " +
+                                  std::to_string(range.min) + " to " + std::to_string(range.max) +
+                                  " players; " + std::to_string(taken) + " seated"));
+  }
+  auto players = players_seated();
+  auto made = game().new_state(taken, settings_.spec.params, settings_.seed);
+  if (!made) {
+    // Creation set the game up for every seat; a start before the room is full can still be
+    // refused (Shiamgon's disc-small with 4 of its 5 seats taken, a handicap for an empty seat).
+    return one(ev::game_over{std::nullopt, made.error().message});
+  }
+  const engine::state& first = **made;
+  return one(ev::game_started{std::move(players), first.current_player(), first.position_text(),
+                              std::nullopt, std::nullopt, std::nullopt, to_act_json(first),
+                              first.view()});
+}
+
+// The retirement on a copy of the match: the event carries the position it leads to, then what
+// the rules force after it, and the game's end when one player is left, ranked on the seats as
+// the retirement leaves them.
+made_events match::apply_retire(const commands::retire& c) const {
+  if (c.seat < 0 || c.seat >= seat_count()) {
+    return std::unexpected(app_error("bad_seat", "no such seat", "seat"));
+  }
+  auto next = state_->clone();
+  if (auto done = next->retire(c.seat); !done) {
+    return std::unexpected(app_error("cannot_retire", done.error().message));
+  }
+  const bool over = next->is_terminal();
+  std::vector<protocol::event_body> out;
+  out.push_back(ev::seat_retired{c.seat, seats_[c.seat].player, c.reason,
+                                 over ? std::nullopt : std::optional<int>(next->current_player()),
+                                 next->position_text(), std::nullopt, to_act_json(*next),
+                                 next->view()});
+  std::ranges::move(forced_events(*next), std::back_inserter(out));
+  if (over) {
+    match after(*this);
+    if (auto folded = after.fold({"", version_ + 1, 0, out.front()}); !folded) {
+      return std::unexpected(app_error("cannot_retire", folded.error()));
+    }
+    out.push_back(ev::game_over{ranked(after.seats(), *next->outcome(), true), std::nullopt});
+  }
+  return out;
 }
 
 // The move on a copy of the engine state; the event carries what it leads to, and the game's end

@@ -100,16 +100,22 @@ void room::open(member creator, int seat_index, json id) {
     // Nobody can see the room yet, so it is set up in place; if the store refuses it, it is
     // dropped as a whole.
     batch pending = begin_batch();
-    for (const auto& [index, b] : settings_.bots) {
-      stage(pending, ev::player_joined{index, bot_player(index, *b),
-                                       std::string(b->name()) + " bot", std::string(b->name())});
+    std::vector<commands::join> joins;
+    for (const auto& [index, b] : settings_.bots)
+      joins.push_back({bot_player(index, *b), std::string(b->name()) + " bot", index, b});
+    if (seat_index >= 0) joins.push_back({creator.player, creator.name, seat_index});
+    for (const auto& j : joins) {
+      auto made = pending.after.apply(j);
+      if (!made) {  // the hub checked the seats; nothing is stored yet
+        fail(creator, id, made.error());
+        (void)match_.fold({settings_.id, match_.version() + 1, 0, ev::room_closed{}});
+        return host_.room_closed(settings_.id, settings_.creator);
+      }
+      stage_all(pending, std::move(*made));
     }
-    if (seat_index >= 0) {
-      stage(pending, ev::player_joined{seat_index, creator.player, creator.name, std::nullopt});
-    }
-    const bool starting = pending.after.seats_taken() == settings_.seats && settings_.auto_start;
-    opening first;
-    if (starting) stage_start(pending, first);
+    game_clock first;
+    const bool starting = pending.after.seats_taken() == settings_.seats && settings_.auto_start &&
+                          !stage_start(pending, first);
 
     json params = json::object();
     for (const auto& [k, v] : settings_.spec.params)
@@ -170,56 +176,32 @@ void room::open(member creator, int seat_index, json id) {
 
 void room::join(member who, std::optional<int> seat_index, std::optional<std::string> invite,
                 json id) {
-  on_strand([this, who = std::move(who), seat_index, invite = std::move(invite),
-             id = std::move(id)] {
-    if (!guard_open(who, id) || !check_invite(invite, who, id)) return;
-    if (seat_of(who.player) >= 0) {
-      return fail(who, id, app_error("already_seated", "you already hold a seat in this room"));
-    }
-    if (current() != status::waiting) {
-      return fail(who, id, app_error("game_started", "the game has started; you can spectate"));
-    }
-    int index = seat_index.value_or(-1);
-    if (seat_index) {
-      if (index >= settings_.seats) {
-        return fail(
-            who, id,
-            app_error("bad_seat", "this room has seats 0 to " + std::to_string(settings_.seats - 1),
-                      "seat"));
-      }
-      if (!seats()[index].player.empty()) {
-        return fail(
-            who, id,
-            app_error("seat_taken",
-                      "seat " + std::to_string(index) + " is taken by " + seats()[index].name,
-                      "seat"));
-      }
-    } else {
-      for (int i = 0; i < settings_.seats && index < 0; ++i) {
-        if (seats()[i].player.empty()) index = i;
-      }
-      if (index < 0) return fail(who, id, app_error("room_full", "every seat is taken"));
-    }
-    // The start (when this fills the room) is decided on the match as the join leaves it.
-    batch pending = begin_batch();
-    stage(pending, ev::player_joined{index, who.player, who.name, std::nullopt});
-    const bool starting = pending.after.seats_taken() == settings_.seats && settings_.auto_start;
-    opening first;
-    if (starting) stage_start(pending, first);
-    auto joined = [this, who, index, id, starting, first = std::move(first)](
-                      bool ok, batch& events) mutable {
-      if (!ok) return fail(who, id, storage_failed());
-      spectators_.erase(who.player);  // a spectator may sit down
-      host_.member_added(who.player, settings_.id);
-      // The joiner learns of its own arrival from the reply's snapshot, not from the event.
-      publish(std::move(events[0]));
-      links_[index].conn = who.conn;
-      reply(*who.conn, id, {{"room", settings_.id}, {"snapshot", snapshot(who.player)}});
-      if (settings_.is_public) publish_summary("updated");
-      if (starting) begin_game(std::move(first), std::move(events[1]));
-    };
-    persist_then(std::move(pending), std::move(joined));
-  });
+  on_strand(
+      [this, who = std::move(who), seat_index, invite = std::move(invite), id = std::move(id)] {
+        if (!guard_open(who, id) || !check_invite(invite, who, id)) return;
+        auto made = match_.apply(commands::join{who.player, who.name, seat_index});
+        if (!made) return fail(who, id, made.error());
+        const int index = std::get<ev::player_joined>(made->front()).seat;
+        // The start (when this fills the room) is decided on the match as the join leaves it.
+        batch pending = begin_batch();
+        stage_all(pending, std::move(*made));
+        game_clock first;
+        const bool starting = pending.after.seats_taken() == settings_.seats &&
+                              settings_.auto_start && !stage_start(pending, first);
+        auto joined = [this, who, index, id, starting, first = std::move(first)](
+                          bool ok, batch& events) mutable {
+          if (!ok) return fail(who, id, storage_failed());
+          spectators_.erase(who.player);  // a spectator may sit down
+          host_.member_added(who.player, settings_.id);
+          // The joiner learns of its own arrival from the reply's snapshot, not from the event.
+          publish(std::move(events[0]));
+          links_[index].conn = who.conn;
+          reply(*who.conn, id, {{"room", settings_.id}, {"snapshot", snapshot(who.player)}});
+          if (settings_.is_public) publish_summary("updated");
+          if (starting) begin_game(std::move(first), std::move(events[1]));
+        };
+        persist_then(std::move(pending), std::move(joined));
+      });
 }
 
 void room::spectate(member who, std::optional<std::string> invite, json id) {
@@ -260,8 +242,10 @@ void room::leave(member who, json id) {
                     std::move(left));
     }
     if (index >= 0 && current() == status::waiting) {
+      auto made = match_.apply(commands::leave{index, std::nullopt});
+      if (!made) return fail(who, id, made.error());
       batch pending = begin_batch();
-      stage(pending, ev::player_left{index, who.player, who.name, std::nullopt});
+      stage_all(pending, std::move(*made));
       return persist_then(std::move(pending), [this, who, id, gone](bool ok, batch& events) {
         if (!ok) return fail(who, id, storage_failed());
         spectators_.erase(who.player);
@@ -281,21 +265,9 @@ void room::start(member who, json id) {
     if (who.player != settings_.creator) {
       return fail(who, id, app_error("not_creator", "only the room's creator can start the game"));
     }
-    if (current() != status::waiting) {
-      return fail(who, id, app_error("game_started", "the game has already started"));
-    }
-    const auto range = settings_.spec.game_ptr->players();
-    int taken = match_.seats_taken();
-    if (taken < range.min || taken > range.max) {
-      return fail(who, id,
-                  app_error("not_enough_players",
-                            std::string(settings_.spec.game_ptr->display_name()) + " needs " +
-                                std::to_string(range.min) + " to " + std::to_string(range.max) +
-                                " players; " + std::to_string(taken) + " seated"));
-    }
     batch pending = begin_batch();
-    opening first;
-    stage_start(pending, first);
+    game_clock first;
+    if (auto refused = stage_start(pending, first)) return fail(who, id, *refused);
     auto started = [this, who, id, first = std::move(first)](bool ok, batch& events) mutable {
       if (!ok) return fail(who, id, storage_failed());
       begin_game(std::move(first), std::move(events[0]));
@@ -396,7 +368,7 @@ std::string room::halt_words() const {
 // timed (`clock` is advanced; it stops when the move ends the game).
 void room::stage_move(batch& pending, std::vector<protocol::event_body> events, game_clock& clock,
                       std::chrono::steady_clock::time_point now) const {
-  for (auto& body : events) {
+  for (auto& body : events) {  // the clocks after the move, when the game is timed
     if (auto* moved = std::get_if<ev::move>(&body); moved && clock.timed()) {
       clock.moved(moved->to_move.value_or(-1), now);
       moved->clocks = clock.readings(now);
@@ -409,8 +381,7 @@ void room::stage_move(batch& pending, std::vector<protocol::event_body> events, 
 // game_over among them ends the game), then the reply; or `storage_failed` and nothing changed.
 void room::commit(const member& who, const json& id, std::vector<protocol::event_body> events) {
   batch pending = begin_batch();
-  for (auto& body : events)
-    stage(pending, std::move(body));
+  stage_all(pending, std::move(events));
   persist_then(std::move(pending), [this, who, id](bool ok, batch& made) {
     if (!ok) return fail(who, id, storage_failed());
     deliver(made);
@@ -706,7 +677,9 @@ void room::grace_expired(int index) {
     result = forfeit_outcome(index, "abandonment", name + " did not come back in time");
     stage(pending, ev::game_over{result, std::nullopt});
   } else if (before == status::waiting) {
-    stage(pending, ev::player_left{index, player, name, "timeout"});
+    if (auto made = match_.apply(commands::leave{index, "timeout"})) {
+      stage_all(pending, std::move(*made));
+    }
   }
   if (pending.empty()) {  // a finished game: nothing to write
     remove_member(player);
@@ -733,43 +706,27 @@ void room::grace_expired(int index) {
 // plays it on. `done` hears whether the store took the events (nothing changed when not).
 void room::vacate(int index, const std::string& reason, on_stored done) {
   if (settings_.vacated == vacated_policy::retire || resigned(reason)) {
-    auto next = state().clone();
-    if (next->retire(index)) return retire_seat(index, reason, std::move(next), std::move(done));
+    if (auto made = match_.apply(commands::retire{index, reason})) {
+      return retire_seat(index, reason, std::move(*made), std::move(done));
+    }
   }
   take_over(index, reason, std::move(done));
 }
 
-// `next` is the state with the seat retired; the event carries the position it leads to (and the
-// clocks, when the seat to move changed), and the game's end when one player is left, ranked on
-// the seats as the retirement leaves them.
-void room::retire_seat(int index, const std::string& reason, std::unique_ptr<engine::state> next,
+// `made` are the match's for the retirement (server/match): the room adds the clocks, which
+// move on when the seat to move changed.
+void room::retire_seat(int index, const std::string& reason, std::vector<protocol::event_body> made,
                        on_stored done) {
   const std::string player = seats()[index].player;
-  const auto now = host_.now();
-  const bool over = next->is_terminal();
   game_clock clock = clock_;
-  ev::seat_retired fields{index,
-                          player,
-                          reason,
-                          over ? std::nullopt : std::optional<int>(next->current_player()),
-                          next->position_text(),
-                          std::nullopt,
-                          to_act_json(*next),
-                          next->view()};
-  if (clock.timed()) {
-    if (over || next->current_player() != clock.running()) {
-      clock.moved(over ? -1 : next->current_player(), now);
-    }
-    fields.clocks = clock.readings(now);
+  if (auto* retired = std::get_if<ev::seat_retired>(&made.front()); retired && clock.timed()) {
+    const auto now = host_.now();
+    const int next = retired->to_move.value_or(-1);
+    if (next != clock.running()) clock.moved(next, now);
+    retired->clocks = clock.readings(now);
   }
   batch pending = begin_batch();
-  stage(pending, std::move(fields));
-  for (auto& f : forced_events(*next))
-    stage(pending, std::move(f));
-  if (over) {
-    stage(pending,
-          ev::game_over{ranked(pending.after.seats(), *next->outcome(), true), std::nullopt});
-  }
+  stage_all(pending, std::move(made));
   persist_then(std::move(pending), [this, index, reason, player, clock = std::move(clock),
                                     done = std::move(done)](bool ok, batch& events) mutable {
     if (ok) {
@@ -790,8 +747,15 @@ void room::retire_seat(int index, const std::string& reason, std::unique_ptr<eng
 void room::take_over(int index, const std::string& reason, on_stored done) {
   const engine::bot* b = engine::find_bot(*settings_.spec.game_ptr, "random");
   const std::string player = seats()[index].player;
+  auto made = match_.apply(commands::take_over{index, reason, b});
+  if (!made) {  // the room checked the seat: not expected
+    spdlog::error("room {}: seat {} cannot be taken over: {}", settings_.id, index,
+                  made.error().message);
+    if (done) done(false);
+    return;
+  }
   batch pending = begin_batch();
-  stage(pending, ev::seat_taken_over{index, player, std::string(b->name()), reason});
+  stage_all(pending, std::move(*made));
   persist_then(std::move(pending),
                [this, player, done = std::move(done)](bool ok, batch& events) mutable {
                  if (ok) {
@@ -826,39 +790,28 @@ bool room::has_humans(bool connected_only) const {
   return false;
 }
 
-void room::stage_start(batch& pending, opening& first) const {
-  auto players = pending.after.players_seated();
-  const int n = static_cast<int>(players.size());
-  auto made = settings_.spec.game_ptr->new_state(n, settings_.spec.params, settings_.seed);
-  if (!made) {
-    // Creation set the game up for every seat; a start before the room is full can still be
-    // refused (Shiamgon's disc-small with 4 of its 5 seats taken, a handicap for an empty seat).
-    stage(pending, ev::game_over{std::nullopt, made.error().message});
-    return;
+// The match's start on the batch (server/match), with the clocks when the room is timed: `clock`
+// is set going. The refusal, when the match refuses to start.
+std::optional<protocol::error> room::stage_start(batch& pending, game_clock& clock) const {
+  auto made = pending.after.apply(commands::start{});
+  if (!made) return made.error();
+  for (auto& body : *made) {
+    if (auto* started = std::get_if<ev::game_started>(&body); started && settings_.timing.timed()) {
+      const auto now = host_.now();
+      clock = game_clock(settings_.timing, static_cast<int>(started->players.size()));
+      clock.start(started->to_move, now);
+      started->time_control = time_control_text(settings_.timing);
+      started->clocks = clock.readings(now);
+    }
+    stage(pending, std::move(body));
   }
-  first.state = std::move(*made);
-  ev::game_started fields{players,
-                          first.state->current_player(),
-                          first.state->position_text(),
-                          std::nullopt,
-                          std::nullopt,
-                          std::nullopt,
-                          to_act_json(*first.state),
-                          first.state->view()};
-  if (settings_.timing.timed()) {
-    const auto now = host_.now();
-    first.clock = game_clock(settings_.timing, n);
-    first.clock.start(first.state->current_player(), now);
-    fields.time_control = time_control_text(settings_.timing);
-    fields.clocks = first.clock.readings(now);
-  }
-  stage(pending, std::move(fields));
+  return std::nullopt;
 }
 
-// `first.state` is null when the engine could not set up the game (`started` is then a
-// game_over). The match sets the game up itself when it folds the start.
-void room::begin_game(opening first, event started) {
-  if (!first.state) {
+// `started` is the game_started event, or a game_over when the engine could not set the game up.
+// The match sets the game up itself when it folds the start.
+void room::begin_game(game_clock first, event started) {
+  if (!std::holds_alternative<ev::game_started>(started.typed.body)) {
     // A finished room like any other: the lobby and the store (the game_over event) say so too,
     // and it closes after the same lingering.
     publish(std::move(started));
@@ -867,7 +820,7 @@ void room::begin_game(opening first, event started) {
     when_due(linger_, [this] { close_room(); });
     return;
   }
-  clock_ = std::move(first.clock);
+  clock_ = std::move(first);
   publish(std::move(started));
   if (settings_.is_public) publish_summary("updated");
   arm_clock();

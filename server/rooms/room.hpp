@@ -232,12 +232,8 @@ class room : public std::enable_shared_from_this<room> {
   std::optional<protocol::error> check_in_game(const member& who, bool needs_seat) const;
 
   bool has_humans(bool connected_only) const;
-  struct opening {  // a game about to start, before its event is durable
-    std::unique_ptr<engine::state> state;
-    game_clock clock;
-  };
-  void stage_start(batch& pending, opening& first) const;
-  void begin_game(opening first, event started);
+  std::optional<protocol::error> stage_start(batch& pending, game_clock& clock) const;
+  void begin_game(game_clock first, event started);
   std::optional<std::string> halts(const game_clock& clock) const;
   std::string halt_words() const;
   void stage_move(batch& pending, std::vector<protocol::event_body> events, game_clock& clock,
@@ -258,8 +254,8 @@ class room : public std::enable_shared_from_this<room> {
   void start_grace(int seat_index, std::chrono::milliseconds after);
   void grace_expired(int seat_index);
   void vacate(int seat_index, const std::string& reason, on_stored done = {});
-  void retire_seat(int seat_index, const std::string& reason, std::unique_ptr<engine::state> next,
-                   on_stored done);
+  void retire_seat(int seat_index, const std::string& reason,
+                   std::vector<protocol::event_body> events, on_stored done);
   void take_over(int seat_index, const std::string& reason, on_stored done);
   // Cuts a member's connection to the room (a seat keeps its name for the record) and tells the
   // host; member_gone() is the telling alone, for a seat the log has already freed.
@@ -276,6 +272,7 @@ class room : public std::enable_shared_from_this<room> {
   // member's connection. emit() is the three for one event.
   batch begin_batch() const { return batch(match_); }
   void stage(batch& pending, protocol::event_body body) const;
+  void stage_all(batch& pending, std::vector<protocol::event_body> bodies) const;
   void persist_then(batch pending, std::move_only_function<void(bool, batch&)> then,
                     std::optional<room_record> created = std::nullopt);
   // The one write made in place: at server start, before the io_context runs (no room is live).

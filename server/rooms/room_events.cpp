@@ -45,6 +45,11 @@ void room::stage(batch& pending, protocol::event_body body) const {
   pending.events.push_back({std::move(e), std::move(frame), std::move(text)});
 }
 
+void room::stage_all(batch& pending, std::vector<protocol::event_body> bodies) const {
+  for (auto& body : bodies)
+    stage(pending, std::move(body));
+}
+
 std::vector<stored_event> room::rows_of(const batch& pending,
                                         std::optional<room_status>& new_status) {
   std::vector<stored_event> rows;

@@ -192,5 +192,127 @@ TEST(MatchFold, AForcedStepTheRulesDidNotTakeIsRefused) {
   EXPECT_NE(refused.error().find("forced nothing"), std::string::npos) << refused.error();
 }
 
+// ---- seats and the start ---------------------------------------------------------------------
+
+match waiting(const std::string& spec_text, int seats) {
+  auto spec = engine::parse_game_spec(spec_text);
+  EXPECT_TRUE(spec) << spec_text;
+  return match({*spec, seats, 7});
+}
+
+std::string code_of(const std::expected<std::vector<protocol::event_body>, protocol::error>& made) {
+  return made ? "" : std::string(made.error().code.name());
+}
+
+TEST(MatchApply, AJoinTakesTheSeatAskedForOrTheFirstFreeOne) {
+  match m = waiting("esiema", 3);
+  auto made = apply_and_fold(m, cmd::join{"a", "Ann", 1});
+  ASSERT_EQ(made.size(), 1u);
+  EXPECT_EQ(std::get<ev::player_joined>(made[0]), (ev::player_joined{1, "a", "Ann", std::nullopt}));
+  made = apply_and_fold(m, cmd::join{"b", "Bo", std::nullopt});
+  EXPECT_EQ(std::get<ev::player_joined>(made[0]).seat, 0);
+  made = apply_and_fold(m, cmd::join{"c", "Cy", std::nullopt});
+  EXPECT_EQ(std::get<ev::player_joined>(made[0]).seat, 2);
+  EXPECT_EQ(m.seats_taken(), 3);
+}
+
+TEST(MatchApply, AJoinIsRefusedInWordsAndChangesNothing) {
+  match m = waiting("amazons", 2);
+  apply_and_fold(m, cmd::join{"a", "Ann", 0});
+  const auto version = m.version();
+  EXPECT_EQ(code_of(m.apply(cmd::join{"a", "Ann", 1})), "already_seated");
+  auto taken = m.apply(cmd::join{"b", "Bo", 0});
+  EXPECT_EQ(code_of(taken), "seat_taken");
+  EXPECT_EQ(taken.error().message, "seat 0 is taken by Ann");
+  EXPECT_EQ(taken.error().field, "seat");
+  EXPECT_EQ(code_of(m.apply(cmd::join{"b", "Bo", 2})), "bad_seat");
+  EXPECT_EQ(code_of(m.apply(cmd::join{"b", "Bo", -1})), "bad_seat");
+  apply_and_fold(m, cmd::join{"b", "Bo", std::nullopt});
+  EXPECT_EQ(code_of(m.apply(cmd::join{"c", "Cy", std::nullopt})), "room_full");
+  apply_and_fold(m, cmd::start{});
+  EXPECT_EQ(code_of(m.apply(cmd::join{"c", "Cy", std::nullopt})), "game_started");
+  EXPECT_EQ(m.version(), version + 2);
+  match open = waiting("esiema", 3);
+  apply_and_fold(open, cmd::join{"a", "Ann", 0});
+  apply_and_fold(open, cmd::join{"b", "Bo", 1});
+  apply_and_fold(open, cmd::start{});
+  EXPECT_EQ(code_of(open.apply(cmd::join{"c", "Cy", std::nullopt})), "game_started");
+}
+
+TEST(MatchApply, ABotJoinsUnderItsOwnIdentity) {
+  match m = waiting("amazons", 2);
+  const engine::bot* b = engine::find_bot(m.game(), "random");
+  ASSERT_NE(b, nullptr);
+  auto made = apply_and_fold(m, cmd::join{server::bot_player(1, *b), "random bot", 1, b});
+  EXPECT_EQ(std::get<ev::player_joined>(made[0]).bot, "random");
+  EXPECT_EQ(m.seats()[1].bot, b);
+}
+
+TEST(MatchApply, ALeaveFreesTheSeatBeforeTheStartOnly) {
+  match m = waiting("amazons", 2);
+  apply_and_fold(m, cmd::join{"a", "Ann", 0});
+  EXPECT_EQ(code_of(m.apply(cmd::leave{1, std::nullopt})), "bad_seat");  // nobody there
+  auto made = apply_and_fold(m, cmd::leave{0, "timeout"});
+  EXPECT_EQ(std::get<ev::player_left>(made[0]), (ev::player_left{0, "a", "Ann", "timeout"}));
+  EXPECT_EQ(m.seats_taken(), 0);
+  apply_and_fold(m, cmd::join{"a", "Ann", 0});
+  apply_and_fold(m, cmd::join{"b", "Bo", 1});
+  apply_and_fold(m, cmd::start{});
+  EXPECT_EQ(code_of(m.apply(cmd::leave{0, std::nullopt})), "game_started");
+}
+
+TEST(MatchApply, TheStartNeedsEnoughPlayersAndSetsTheGameUpForThem) {
+  match m = waiting("esiema", 4);
+  apply_and_fold(m, cmd::join{"a", "Ann", 3});
+  auto few = m.apply(cmd::start{});
+  EXPECT_EQ(code_of(few), "not_enough_players");
+  EXPECT_NE(few.error().message.find("1 seated"), std::string::npos) << few.error().message;
+  apply_and_fold(m, cmd::join{"b", "Bo", 1});
+  auto made = apply_and_fold(m, cmd::start{});
+  ASSERT_EQ(made.size(), 1u);
+  const auto& started = std::get<ev::game_started>(made[0]);
+  // The seated players in seat order; the engine's own position for two.
+  EXPECT_EQ(started.players, (std::vector<ev::seated>{{"b", "Bo"}, {"a", "Ann"}}));
+  auto fresh = m.game().new_state(2, m.settings().spec.params, 7);
+  ASSERT_TRUE(fresh);
+  EXPECT_EQ(started.position, (*fresh)->position_text());
+  EXPECT_EQ(started.to_move, (*fresh)->current_player());
+  ASSERT_TRUE(started.to_act.has_value());
+  EXPECT_EQ(m.status(), room_status::playing);
+  EXPECT_EQ(m.seat_count(), 2);  // the empty seats went
+  EXPECT_EQ(code_of(m.apply(cmd::start{})), "game_started");
+}
+
+// Seat 1 of three retires: the engine skips it; when a second goes, the last player wins and the
+// two out of the contest rank below in the order they went (the later one higher).
+TEST(MatchApply, ARetirementLeavesTheOthersPlayingAndTheLastOneWins) {
+  match m = started("esiema", 3);
+  auto made = apply_and_fold(m, cmd::retire{1, "resignation"});
+  ASSERT_FALSE(made.empty());
+  const auto& retired = std::get<ev::seat_retired>(made[0]);
+  EXPECT_EQ(retired.player, "p1");
+  EXPECT_EQ(retired.reason, "resignation");
+  ASSERT_TRUE(retired.to_move.has_value());
+  EXPECT_NE(*retired.to_move, 1);
+  EXPECT_EQ(retired.position, m.state()->position_text());
+  EXPECT_EQ(m.status(), room_status::playing);
+  EXPECT_TRUE(m.seats()[1].retired);
+  EXPECT_EQ(code_of(m.apply(cmd::retire{1, "left"})), "cannot_retire");  // already out
+  made = apply_and_fold(m, cmd::retire{0, "abandonment"});
+  ASSERT_TRUE(std::holds_alternative<ev::game_over>(made.back()));
+  EXPECT_FALSE(std::get<ev::seat_retired>(made[0]).to_move.has_value());
+  EXPECT_EQ(m.status(), room_status::finished);
+  EXPECT_EQ(m.outcome()->ranks, (std::vector<int>{2, 3, 1}));
+}
+
+TEST(MatchApply, ATakeOverHandsTheSeatToTheBot) {
+  match m = started("esiema", 3);
+  const engine::bot* b = engine::find_bot(m.game(), "random");
+  auto made = apply_and_fold(m, cmd::take_over{2, "abandonment", b});
+  EXPECT_EQ(std::get<ev::seat_taken_over>(made[0]),
+            (ev::seat_taken_over{2, "p2", "random", "abandonment"}));
+  EXPECT_EQ(m.seats()[2].bot, b);
+}
+
 }  // namespace
 }  // namespace boardroom::test
