@@ -197,13 +197,9 @@ event_body read(std::string_view type, const json& j) {
   }
   if (type == "forced") {
     const std::string kind = j.at("kind").get<std::string>();
-    forced e{engine::forced::pass, j.at("seat").get<int>(), j.value("description", std::string())};
-    if (kind == engine::forced_name(engine::forced::elimination)) {
-      e.kind = engine::forced::elimination;
-    } else if (kind != engine::forced_name(engine::forced::pass)) {
-      throw std::invalid_argument("an unknown kind '" + kind + "'");
-    }
-    return e;
+    auto known = engine::forced_from_name(kind);
+    if (!known) throw std::invalid_argument("an unknown kind '" + kind + "'");
+    return forced{*known, j.at("seat").get<int>(), j.value("description", std::string())};
   }
   if (type == "draw_offered") return draw_offered{j.at("seat").get<int>()};
   if (type == "draw_declined") return draw_declined{j.value("seat", -1)};

@@ -35,6 +35,13 @@ const char* forced_name(forced f) {
   return f == forced::pass ? "pass" : "elimination";
 }
 
+std::optional<forced> forced_from_name(std::string_view name) {
+  for (forced f : {forced::pass, forced::elimination}) {
+    if (name == forced_name(f)) return f;
+  }
+  return std::nullopt;
+}
+
 std::vector<actor> state::to_act() const {
   if (is_terminal()) return {};
   return {{current_player(), decision::move}};

@@ -55,6 +55,7 @@ struct outcome {
 // could not move (Esiema), or was put out of the game (Shiamgon). Clients are told of each.
 enum class forced { pass, elimination };
 const char* forced_name(forced f);  // "pass", "elimination"
+std::optional<forced> forced_from_name(std::string_view name);
 struct forced_step {
   engine::forced kind = engine::forced::pass;
   int player = no_player;

@@ -184,6 +184,37 @@ TEST(MatchApply, WhatTheRulesDoOnTheirOwnAfterAMoveAreEventsOfTheirOwn) {
   EXPECT_GT(told_in_all, 0u);
 }
 
+// The same after a retirement: in random Esiema and Shiamgon games of three, a seat retires at a
+// random point; what the rules then do on their own follows as `forced` events, and the fold
+// accepts them.
+TEST(MatchApply, WhatTheRulesDoOnTheirOwnAfterARetirementAreEventsOfTheirOwn) {
+  std::size_t told_in_all = 0;
+  std::mt19937_64 rng(5);
+  for (int game = 0; game < 400 && told_in_all == 0; ++game) {
+    match m = started(game % 2 ? "shiamgon" : "esiema", 3);
+    const int plies = static_cast<int>(rng() % 60);
+    for (int i = 0; i < plies && m.status() == room_status::playing; ++i) {
+      apply_and_fold(
+          m, cmd::move{m.state()->current_player(), m.state()->random_move(rng), std::nullopt});
+    }
+    if (m.status() != room_status::playing) continue;
+    auto made = m.apply(cmd::retire{static_cast<int>(rng() % 3), "abandonment"});
+    if (!made) continue;  // a seat already out
+    for (const auto& body : *made) {
+      auto ok = m.fold({"r", m.version() + 1, 0, body});
+      ASSERT_TRUE(ok) << protocol::event_type(body) << ": " << ok.error();
+    }
+    std::vector<engine::forced_step> told;
+    for (const auto& body : *made) {
+      if (const auto* f = std::get_if<ev::forced>(&body))
+        told.push_back({f->kind, f->seat, f->description});
+    }
+    EXPECT_EQ(told, m.state()->forced_by_last_play());
+    told_in_all += told.size();
+  }
+  EXPECT_GT(told_in_all, 0u) << "no retirement forced a step";
+}
+
 TEST(MatchFold, AForcedStepTheRulesDidNotTakeIsRefused) {
   match m = started("amazons", 2);
   apply_and_fold(m, cmd::move{0, m.state()->legal_moves().front(), std::nullopt});
