@@ -141,6 +141,7 @@ class reader {
 constexpr std::size_t max_name_length = 40;
 constexpr std::size_t max_move_length = 1024;
 constexpr std::size_t max_note_length = 200;
+constexpr std::size_t max_password_length = 128;
 
 template <class T>
 using parse_fn = std::function<void(reader&, T&)>;
@@ -159,6 +160,7 @@ std::expected<message, error> parse_hello(const json& params) {
     r.required("protocol", m.protocol);
     r.required("name", m.name);
     r.optional("resume_token", m.resume_token);
+    r.optional("password", m.password);
   });
 }
 
@@ -204,6 +206,7 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
          r.optional("practice", m.practice);
          r.optional("time_control", m.time_control);
          r.optional("vacated_seats", m.vacated_seats);
+         r.optional("rated", m.rated);
          r.range("seats", m.seats, 1, 64);
          r.range("seat", m.seat, -1, 63);
        });
@@ -289,6 +292,11 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
        });
      }},
     {"game.view", room_only(game_view{})},
+    {"account.register",
+     [](const json& p) {
+       return parse_as<account_register>(
+           p, [](reader& r, account_register& m) { r.required("password", m.password); });
+     }},
 }};
 
 std::optional<error> check_lengths(const message& m) {
@@ -298,6 +306,14 @@ std::optional<error> check_lengths(const message& m) {
                           "name must be 1 to " + std::to_string(max_name_length) + " bytes",
                           "name");
     }
+  }
+  const std::string* password = nullptr;
+  if (auto* h = std::get_if<hello>(&m); h && h->password) password = &*h->password;
+  if (auto* a = std::get_if<account_register>(&m)) password = &a->password;
+  if (password && (password->empty() || password->size() > max_password_length)) {
+    return params_error("out_of_range",
+                        "password must be 1 to " + std::to_string(max_password_length) + " bytes",
+                        "password");
   }
   const std::optional<std::string>* note = nullptr;
   if (auto* a = std::get_if<admin_abort>(&m)) note = &a->note;

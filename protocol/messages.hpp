@@ -29,6 +29,11 @@ struct hello {
   int protocol = protocol_version;
   std::string name;
   std::optional<std::string> resume_token;
+  std::optional<std::string> password;  // log in to the account `name`
+};
+// Claims the identity's name as an account, with a password.
+struct account_register {
+  std::string password;
 };
 struct lobby_games {};
 struct lobby_list {
@@ -54,6 +59,7 @@ struct room_create {
   std::optional<std::string> time_control;  // "fischer:5m+3s"; absent: none
   // A seat whose player is gone in a game of three or more: "bot" (default) or "retire".
   std::optional<std::string> vacated_seats;
+  bool rated = false;  // the end changes the players' ratings (accounts only)
 };
 struct room_join {
   std::string room;
@@ -129,7 +135,7 @@ using message =
     std::variant<hello, lobby_games, lobby_list, lobby_subscribe, lobby_unsubscribe, room_create,
                  room_join, room_spectate, room_leave, room_start, room_sync, game_move,
                  game_resign, game_legal_moves, game_analyze, game_offer_draw, game_decline_draw,
-                 admin_abort, admin_adjudicate, admin_add_time, game_view>;
+                 admin_abort, admin_adjudicate, admin_add_time, game_view, account_register>;
 
 // The method names, in the order of the variant's alternatives.
 std::string_view method_name(const message& m);

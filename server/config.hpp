@@ -27,9 +27,15 @@ struct limits {
   int max_connections = 20'000;
   // Per client address (see config::trusted_proxies for clients behind a proxy).
   int max_connections_per_address = 256;
-  double connections_per_second_per_address = 20;   // sustained; bursts of 5 seconds' worth
-  double rooms_per_minute_per_address = 30;         // room.create; a minute's worth at once
-  double identities_per_minute_per_address = 30;    // hello without a token; likewise
+  double connections_per_second_per_address = 20;  // sustained; bursts of 5 seconds' worth
+  double rooms_per_minute_per_address = 30;        // room.create; a minute's worth at once
+  double identities_per_minute_per_address = 30;   // hello without a token; likewise
+  // Password checks (log-ins, registrations) a minute from one address: each costs an Argon2id
+  // hash, so guessing is slow and cannot be used to load the server.
+  double password_checks_per_minute_per_address = 10;
+  // What one Argon2id password hash costs (libsodium's "interactive" level by default).
+  unsigned long long password_passes = 2;
+  std::size_t password_memory_bytes = 64u * 1024 * 1024;
   std::chrono::milliseconds hello_timeout{10'000};  // after the upgrade: close 1008 without one
   std::chrono::milliseconds http_timeout{30'000};   // a plain HTTP request, or the upgrade request
   // Outgoing bytes queued over all connections; past it the connections with the most queued
@@ -41,6 +47,8 @@ struct limits {
   int bot_only_max_moves = 2'000;
   // Identities that never joined a room are forgotten after this long.
   std::chrono::hours guest_expiry{24 * 7};
+  // A leaderboard page (/api/v1/ratings) and a player's rating history list at most this many.
+  int max_ratings_page = 100;
 };
 
 struct config {
@@ -56,6 +64,10 @@ struct config {
   // Grants the admin.* requests (abort, adjudicate, add time) to whoever presents it; empty: no
   // administrator at all.
   std::string admin_token;
+  // Games of three to six players are rated with this Weng-Lin model (server/ratings/weng_lin.hpp):
+  // plackett-luce, thurstone-mosteller-full, thurstone-mosteller-part, bradley-terry-full,
+  // bradley-terry-part.
+  std::string rating_model = "plackett-luce";
   // Proxies whose X-Forwarded-For / Forwarded headers name the client (addresses or CIDR blocks,
   // "127.0.0.1", "10.0.0.0/8"); a header from anyone else is ignored.
   std::vector<std::string> trusted_proxies;

@@ -33,6 +33,12 @@ namespace boardroom::engine {
   X(already_hello, wire)                  \
   X(unsupported_version, wire)            \
   X(identity_rate, wire)                  \
+  X(name_taken, wire)                     \
+  X(bad_credentials, wire)                \
+  X(bad_password, wire)                   \
+  X(already_registered, wire)             \
+  X(password_rate, wire)                  \
+  X(account_required, wire)               \
   X(storage_failed, wire)                 \
   /* rooms and seats */                   \
   X(unknown_game, wire)                   \

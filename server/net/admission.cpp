@@ -175,10 +175,12 @@ admission::per_address& admission::entry_locked(const std::string& address, cloc
   double connects = limit_.connections_per_second_per_address;
   double rooms = limit_.rooms_per_minute_per_address;
   double identities = limit_.identities_per_minute_per_address;
+  double checks = limit_.password_checks_per_minute_per_address;
   return addresses_
       .emplace(address, per_address{.connects = token_bucket(connects, connects * 5, now),
                                     .rooms = token_bucket(rooms / 60, rooms, now),
-                                    .identities = token_bucket(identities / 60, identities, now)})
+                                    .identities = token_bucket(identities / 60, identities, now),
+                                    .password_checks = token_bucket(checks / 60, checks, now)})
       .first->second;
 }
 
@@ -262,6 +264,10 @@ bool admission::allow_identity(const std::string& address) {
   return take(address, &per_address::identities, "identities");
 }
 
+bool admission::allow_password_check(const std::string& address) {
+  return take(address, &per_address::password_checks, "password_checks");
+}
+
 void admission::release(ticket& t) {
   std::lock_guard lock(mutex_);
   watched_.erase(t.id_);
@@ -279,7 +285,8 @@ void admission::sweep_locked(clock::time_point now) {
   swept_ = now;
   std::erase_if(addresses_, [&](auto& pair) {
     auto& e = pair.second;
-    return e.open == 0 && e.connects.full(now) && e.rooms.full(now) && e.identities.full(now);
+    return e.open == 0 && e.connects.full(now) && e.rooms.full(now) && e.identities.full(now) &&
+           e.password_checks.full(now);
   });
 }
 

@@ -102,6 +102,8 @@ class admission {
   // Costly creations, per address: false when the address has used up its allowance.
   bool allow_room(const std::string& address);
   bool allow_identity(const std::string& address);
+  // A password check (a log-in or a registration) from this address.
+  bool allow_password_check(const std::string& address);
 
   // Sockets open now, upgraded or not.
   int open() const;
@@ -118,6 +120,7 @@ class admission {
     token_bucket connects;
     token_bucket rooms;
     token_bucket identities;
+    token_bucket password_checks;
   };
 
   using blocks = std::vector<boost::asio::ip::network_v6>;  // IPv4 as v4-mapped v6

@@ -10,6 +10,7 @@
 #include "engine/core/registry.hpp"
 #include "protocol/rpc.hpp"
 #include "server/net/ws_session.hpp"
+#include "server/ratings/ratings_api.hpp"
 #include "server/records/records_api.hpp"
 
 namespace boardroom::server {
@@ -211,9 +212,10 @@ void http_session<Stream>::on_read(beast::error_code ec, std::size_t) {
     return;
   }
   if ((req.method() == http::verb::get || req.method() == http::verb::head) &&
-      is_records_route(path_of(req.target()))) {
-    // A records query reads the database: on the store's thread, so a long one stalls no room
-    // and no connection served by this io thread. The answer comes back on this session's strand.
+      (is_records_route(path_of(req.target())) || is_ratings_route(path_of(req.target())))) {
+    // Records and ratings read the database: on the store's thread, so a long query stalls no
+    // room and no connection served by this io thread. The answer comes back on this session's
+    // strand.
     auto shared = std::make_shared<request>(std::move(req));
     boost::asio::post(hub_.storage_executor(), [self = this->shared_from_this(), shared] {
       response res = self->answer(*shared, [&] { return self->route_records(*shared); });
@@ -307,9 +309,15 @@ http_response http_session<Stream>::route(const request& req) const {
 
 template <class Stream>
 http_response http_session<Stream>::route_records(const request& req) const {
-  auto reply = serve_records(hub_.storage(), path_of(req.target()), [&](std::string_view name) {
-    return query_param(req.target(), name);
-  });
+  auto lookup = [&](std::string_view name) { return query_param(req.target(), name); };
+  const auto path = path_of(req.target());
+  auto reply =
+      is_ratings_route(path)
+          ? serve_ratings(hub_.storage(), path, lookup, hub_.settings().limit.max_ratings_page,
+                          std::chrono::duration_cast<std::chrono::milliseconds>(
+                              std::chrono::system_clock::now().time_since_epoch())
+                              .count())
+          : serve_records(hub_.storage(), path, lookup);
   return make_response(req, static_cast<http::status>(reply.status), reply.content_type,
                        reply.body);
 }

@@ -6,8 +6,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/accounts/secrets.hpp"
 #include "server/rooms/ids.hpp"
-#include "server/storage/sha256.hpp"
 
 namespace boardroom::server {
 
@@ -97,83 +97,102 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
     call(*r);
   };
 
-  std::visit(overloaded{
-                 [&](const protocol::hello&) {
-                   // Sessions send hello to hello(): it answers after the store has.
-                   fail(*conn, id, app_error("already_hello", "this connection said hello"));
-                 },
-                 [&](const protocol::lobby_games&) {
-                   json games = json::array();
-                   for (const auto* g : engine::all_games())
-                     games.push_back(engine::catalogue_json(*g));
-                   reply(*conn, id, {{"games", games}});
-                 },
-                 [&](const protocol::lobby_list& m) {
-                   reply(*conn, id, {{"rooms", lobby_.list(m.game)}});
-                 },
-                 [&](const protocol::lobby_subscribe& m) { lobby_.subscribe(conn, m.game, id); },
-                 [&](const protocol::lobby_unsubscribe&) {
-                   lobby_.unsubscribe(conn.get());
-                   reply(*conn, id, {{"subscribed", false}});
-                 },
-                 [&](const protocol::room_create& m) { on_create(conn, ctx, id, m); },
-                 [&](protocol::room_join& m) {
-                   with_room(m.room, [&](room& r) { r.join(who, m.seat, m.invite_code, id); });
-                 },
-                 [&](protocol::room_spectate& m) {
-                   with_room(m.room, [&](room& r) { r.spectate(who, m.invite_code, id); });
-                 },
-                 [&](const protocol::room_leave& m) {
-                   with_room(m.room, [&](room& r) { r.leave(who, id); });
-                 },
-                 [&](const protocol::room_start& m) {
-                   with_room(m.room, [&](room& r) { r.start(who, id); });
-                 },
-                 [&](const protocol::room_sync& m) {
-                   with_room(m.room, [&](room& r) { r.sync(who, m.since, id); });
-                 },
-                 [&](protocol::game_move& m) {
-                   with_room(m.room, [&](room& r) {
-                     r.move(who, std::move(m.move), m.version, id, received);
-                   });
-                 },
-                 [&](const protocol::game_resign& m) {
-                   with_room(m.room, [&](room& r) { r.resign(who, id); });
-                 },
-                 [&](const protocol::game_legal_moves& m) {
-                   with_room(m.room, [&](room& r) { r.legal_moves(who, m, id); });
-                 },
-                 [&](const protocol::game_view& m) {
-                   with_room(m.room, [&](room& r) { r.view(who, id); });
-                 },
-                 [&](const protocol::game_analyze& m) {
-                   with_room(m.room, [&](room& r) { r.analyze(who, id); });
-                 },
-                 [&](const protocol::game_offer_draw& m) {
-                   with_room(m.room, [&](room& r) { r.offer_draw(who, id); });
-                 },
-                 [&](const protocol::game_decline_draw& m) {
-                   with_room(m.room, [&](room& r) { r.decline_draw(who, id); });
-                 },
-                 [&](const protocol::admin_abort& m) {
-                   if (!is_admin(m.token)) return fail(*conn, id, not_admin());
-                   with_room(m.room, [&](room& r) {
-                     r.administer(who, id, std::nullopt, m.note.value_or(""));
-                   });
-                 },
-                 [&](const protocol::admin_adjudicate& m) {
-                   if (!is_admin(m.token)) return fail(*conn, id, not_admin());
-                   with_room(m.room,
-                             [&](room& r) { r.administer(who, id, m.ranks, m.note.value_or("")); });
-                 },
-                 [&](const protocol::admin_add_time& m) {
-                   if (!is_admin(m.token)) return fail(*conn, id, not_admin());
-                   with_room(m.room, [&](room& r) {
-                     r.add_time(who, id, m.seat, std::chrono::seconds(m.seconds));
-                   });
-                 },
-             },
-             msg);
+  std::visit(
+      overloaded{
+          [&](const protocol::account_register& m) {
+            if (m.password.size() < 8) {
+              return fail(
+                  *conn, id,
+                  app_error("bad_password", "a password needs at least 8 bytes", "password"));
+            }
+            if (!gate_.allow_password_check(ctx.address)) {
+              metrics_.count_refusal("password_rate");
+              return fail(*conn, id,
+                          app_error("password_rate",
+                                    "too many password checks from your address; try "
+                                    "again in a minute"));
+            }
+            boost::asio::post(storage_exec_, [this, conn, ctx, id, password = m.password] {
+              register_account(conn, ctx, id, password);
+            });
+          },
+          [&](const protocol::hello&) {
+            // Sessions send hello to hello(): it answers after the store has.
+            fail(*conn, id, app_error("already_hello", "this connection said hello"));
+          },
+          [&](const protocol::lobby_games&) {
+            json games = json::array();
+            for (const auto* g : engine::all_games())
+              games.push_back(engine::catalogue_json(*g));
+            reply(*conn, id, {{"games", games}});
+          },
+          [&](const protocol::lobby_list& m) {
+            reply(*conn, id, {{"rooms", lobby_.list(m.game)}});
+          },
+          [&](const protocol::lobby_subscribe& m) { lobby_.subscribe(conn, m.game, id); },
+          [&](const protocol::lobby_unsubscribe&) {
+            lobby_.unsubscribe(conn.get());
+            reply(*conn, id, {{"subscribed", false}});
+          },
+          [&](const protocol::room_create& m) { on_create(conn, ctx, id, m); },
+          [&](protocol::room_join& m) {
+            with_room(m.room, [&](room& r) {
+              r.join({who.player, who.name, who.conn, is_account(who.player)}, m.seat,
+                     m.invite_code, id);
+            });
+          },
+          [&](protocol::room_spectate& m) {
+            with_room(m.room, [&](room& r) { r.spectate(who, m.invite_code, id); });
+          },
+          [&](const protocol::room_leave& m) {
+            with_room(m.room, [&](room& r) { r.leave(who, id); });
+          },
+          [&](const protocol::room_start& m) {
+            with_room(m.room, [&](room& r) { r.start(who, id); });
+          },
+          [&](const protocol::room_sync& m) {
+            with_room(m.room, [&](room& r) { r.sync(who, m.since, id); });
+          },
+          [&](protocol::game_move& m) {
+            with_room(m.room,
+                      [&](room& r) { r.move(who, std::move(m.move), m.version, id, received); });
+          },
+          [&](const protocol::game_resign& m) {
+            with_room(m.room, [&](room& r) { r.resign(who, id); });
+          },
+          [&](const protocol::game_legal_moves& m) {
+            with_room(m.room, [&](room& r) { r.legal_moves(who, m, id); });
+          },
+          [&](const protocol::game_view& m) {
+            with_room(m.room, [&](room& r) { r.view(who, id); });
+          },
+          [&](const protocol::game_analyze& m) {
+            with_room(m.room, [&](room& r) { r.analyze(who, id); });
+          },
+          [&](const protocol::game_offer_draw& m) {
+            with_room(m.room, [&](room& r) { r.offer_draw(who, id); });
+          },
+          [&](const protocol::game_decline_draw& m) {
+            with_room(m.room, [&](room& r) { r.decline_draw(who, id); });
+          },
+          [&](const protocol::admin_abort& m) {
+            if (!is_admin(m.token)) return fail(*conn, id, not_admin());
+            with_room(m.room,
+                      [&](room& r) { r.administer(who, id, std::nullopt, m.note.value_or("")); });
+          },
+          [&](const protocol::admin_adjudicate& m) {
+            if (!is_admin(m.token)) return fail(*conn, id, not_admin());
+            with_room(m.room,
+                      [&](room& r) { r.administer(who, id, m.ranks, m.note.value_or("")); });
+          },
+          [&](const protocol::admin_add_time& m) {
+            if (!is_admin(m.token)) return fail(*conn, id, not_admin());
+            with_room(m.room, [&](room& r) {
+              r.add_time(who, id, m.seat, std::chrono::seconds(m.seconds));
+            });
+          },
+      },
+      msg);
 }
 
 bool hub::is_admin(const std::string& token) const {
@@ -189,6 +208,31 @@ protocol::error hub::not_admin() {
   return app_error("not_admin", "this needs the server's admin token", "token");
 }
 
+namespace {}  // namespace
+
+protocol::error account_required() {
+  return app_error("account_required",
+                   "rated games are for accounts: register your name (account.register) or log "
+                   "in, then join");
+}
+
+namespace {
+
+protocol::error name_taken(const std::string& name) {
+  return app_error("name_taken",
+                   "the name " + name +
+                       " belongs to an account: log in with its password, or choose another name",
+                   "name");
+}
+
+std::int64_t unix_ms_now() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
 void hub::hello(std::shared_ptr<peer> conn, client_context ctx, json id, protocol::hello m,
                 greeting greeted) {
   auto refuse = [&](const protocol::error& e) {
@@ -203,26 +247,33 @@ void hub::hello(std::shared_ptr<peer> conn, client_context ctx, json id, protoco
         "unsupported_version",
         "this server speaks protocol " + std::to_string(protocol::protocol_version), "protocol"));
   }
-  if (m.resume_token) {  // an identity in memory needs no store (but a new name is recorded)
+  if (m.password) {
+    if (!gate_.allow_password_check(ctx.address)) {
+      metrics_.count_refusal("password_rate");
+      return refuse(app_error("password_rate",
+                              "too many password checks from your address; try again in a minute"));
+    }
+    boost::asio::post(storage_exec_,
+                      [this, conn = std::move(conn), ctx = std::move(ctx), id = std::move(id),
+                       m = std::move(m), greeted = std::move(greeted)]() mutable {
+                        log_in(conn, std::move(ctx), id, std::move(m), std::move(greeted));
+                      });
+    return;
+  }
+  if (m.resume_token) {  // an identity in memory, under the same name, needs no store
     std::string token_hash = sha256_hex(*m.resume_token);
-    std::string player;
-    std::string known_name;
+    std::optional<known_identity> known;
     {
       std::lock_guard lock(mutex_);
       if (auto it = tokens_.find(token_hash); it != tokens_.end()) {
-        player = it->second;
-        known_name = identities_[player].name;
+        const identity& ident = identities_[it->second];
+        if (ident.name == m.name) {
+          known = known_identity{it->second, *m.resume_token, token_hash, true, ident.account};
+        }
       }
     }
-    if (!player.empty()) {
-      if (known_name != m.name) {
-        boost::asio::post(storage_exec_, [this, record = identity_record{player, m.name, token_hash,
-                                                                         0}] { rename(record); });
-      }
-      std::string token = *m.resume_token;
-      return greet(conn, std::move(ctx), id, std::move(m.name), {player, token, token_hash, true},
-                   std::move(greeted));
-    }
+    if (known)
+      return greet(conn, std::move(ctx), id, std::move(m.name), *known, std::move(greeted));
   }
   boost::asio::post(storage_exec_,
                     [this, conn = std::move(conn), ctx = std::move(ctx), id = std::move(id),
@@ -245,20 +296,33 @@ void hub::identify(const std::shared_ptr<peer>& conn, client_context ctx, const 
     fail(*conn, id, e);
     greeted(std::move(ctx));
   };
+  auto store_failed = [&](const std::string& why) {
+    ++metrics_.store_errors_total;
+    spdlog::error("{}", why);
+    refuse(storage_failed());
+  };
+  // A name an account holds is that account's alone.
+  auto holder = store_.find_account(m.name);
+  if (!holder) return store_failed(holder.error());
   if (m.resume_token) {  // an identity from before, or from before a restart
     std::string token_hash = sha256_hex(*m.resume_token);
     auto found = store_.find_identity(token_hash);
-    if (!found) {
-      ++metrics_.store_errors_total;
-      spdlog::error("{}", found.error());
-      return refuse(storage_failed());
-    }
+    if (!found) return store_failed(found.error());
     if (*found) {
-      if ((*found)->name != m.name) rename({(*found)->id, m.name, token_hash, 0});
+      const std::string player = (*found)->id;
+      auto own = store_.account_of(player);
+      if (!own) return store_failed(own.error());
+      if (*own) {  // an account keeps the name it claimed, whatever the hello says
+        return greet(conn, std::move(ctx), id, (*own)->name,
+                     {player, *m.resume_token, token_hash, true, true}, std::move(greeted));
+      }
+      if (*holder) return refuse(name_taken(m.name));
+      if ((*found)->name != m.name) rename({player, m.name, token_hash, 0});
       return greet(conn, std::move(ctx), id, std::move(m.name),
-                   {(*found)->id, *m.resume_token, token_hash, true}, std::move(greeted));
+                   {player, *m.resume_token, token_hash, true, false}, std::move(greeted));
     }
   }
+  if (*holder) return refuse(name_taken(m.name));
   if (!gate_.allow_identity(ctx.address)) {
     metrics_.count_refusal("identity_rate");
     return refuse(app_error("identity_rate",
@@ -267,16 +331,70 @@ void hub::identify(const std::shared_ptr<peer>& conn, client_context ctx, const 
   }
   // Stored before it is handed out: a token in the client's hands always resumes.
   std::string token = random_hex(32);
-  known_identity made{"p" + random_hex(8), token, sha256_hex(token), false};
-  auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                 std::chrono::system_clock::now().time_since_epoch())
-                 .count();
-  if (auto ok = store_.save_identity({made.player, m.name, made.token_hash, now}); !ok) {
-    ++metrics_.store_errors_total;
-    spdlog::error("{}", ok.error());
-    return refuse(storage_failed());
+  known_identity made{"p" + random_hex(8), token, sha256_hex(token), false, false};
+  if (auto ok = store_.save_identity({made.player, m.name, made.token_hash, unix_ms_now()}); !ok) {
+    return store_failed(ok.error());
   }
   greet(conn, std::move(ctx), id, std::move(m.name), std::move(made), std::move(greeted));
+}
+
+void hub::log_in(const std::shared_ptr<peer>& conn, client_context ctx, const json& id,
+                 protocol::hello m, greeting greeted) {
+  auto refuse = [&](const protocol::error& e) {
+    fail(*conn, id, e);
+    greeted(std::move(ctx));
+  };
+  auto store_failed = [&](const std::string& why) {
+    ++metrics_.store_errors_total;
+    spdlog::error("{}", why);
+    refuse(storage_failed());
+  };
+  auto found = store_.find_account(m.name);
+  if (!found) return store_failed(found.error());
+  // One answer for an unknown name and a wrong password: which names have accounts is not
+  // for guessing.
+  if (!*found || !password_matches((*found)->password_hash, *m.password)) {
+    return refuse(app_error("bad_credentials", "no account has this name and password"));
+  }
+  // Every log-in gets a token of its own; the account's earlier tokens keep working.
+  std::string token = random_hex(32);
+  known_identity who{(*found)->player, token, sha256_hex(token), true, true};
+  if (auto ok = store_.add_login_token(who.player, who.token_hash, unix_ms_now()); !ok) {
+    return store_failed(ok.error());
+  }
+  greet(conn, std::move(ctx), id, (*found)->name, std::move(who), std::move(greeted));
+}
+
+void hub::register_account(const std::shared_ptr<peer>& conn, const client_context& ctx,
+                           const json& id, const std::string& password) {
+  auto store_failed = [&](const std::string& why) {
+    ++metrics_.store_errors_total;
+    spdlog::error("{}", why);
+    fail(*conn, id, storage_failed());
+  };
+  auto own = store_.account_of(ctx.player);
+  if (!own) return store_failed(own.error());
+  if (*own) {
+    return fail(*conn, id,
+                app_error("already_registered", "this identity is the account " + (*own)->name));
+  }
+  const auto& lim = config_.limit;
+  auto hash = hash_password(password, {lim.password_passes, lim.password_memory_bytes});
+  if (!hash) return store_failed(hash.error());
+  auto created = store_.create_account({ctx.player, ctx.name, *hash, unix_ms_now()});
+  if (!created) return store_failed(created.error());
+  if (!*created) return fail(*conn, id, name_taken(ctx.name));
+  {
+    std::lock_guard lock(mutex_);
+    identities_[ctx.player].account = true;
+  }
+  reply(*conn, id, {{"player", ctx.player}, {"name", ctx.name}, {"account", true}});
+}
+
+bool hub::is_account(const std::string& player) const {
+  std::lock_guard lock(mutex_);
+  auto it = identities_.find(player);
+  return it != identities_.end() && it->second.account;
 }
 
 void hub::greet(const std::shared_ptr<peer>& conn, client_context ctx, const json& id,
@@ -288,7 +406,8 @@ void hub::greet(const std::shared_ptr<peer>& conn, client_context ctx, const jso
     tokens_[who.token_hash] = who.player;
     identity& ident = identities_[who.player];
     ident.name = name;
-    ident.token_hash = who.token_hash;
+    ident.token_hashes.insert(who.token_hash);
+    ident.account = who.account;
     replaced = ident.conn.lock();
     ident.conn = conn;
     rooms.assign(ident.rooms.begin(), ident.rooms.end());
@@ -303,6 +422,7 @@ void hub::greet(const std::shared_ptr<peer>& conn, client_context ctx, const jso
          {"name", name},
          {"resume_token", who.token},
          {"resumed", who.resumed},
+         {"account", who.account},
          {"rooms", rooms},
          {"limits",
           {{"max_frame_bytes", lim.max_frame_bytes},
@@ -401,6 +521,15 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                               "only be played on by the bot",
                           "vacated_seats"));
   }
+  if (m.rated) {
+    // Ratings are for people who keep their name: no guests, no built-in players, no hints.
+    if (!m.bots.empty() || m.practice) {
+      return fail(*conn, id,
+                  app_error("bad_parameter",
+                            "a rated room has no built-in bots and no practice hints", "rated"));
+    }
+    if (seat >= 0 && !is_account(ctx.player)) return fail(*conn, id, account_required());
+  }
   room_settings settings{.id = "r" + random_code(10),
                          .spec = std::move(*spec),
                          .seats = seats,
@@ -413,7 +542,8 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                          .practice = m.practice,
                          .created = std::chrono::system_clock::now(),
                          .timing = *timing,
-                         .vacated = *vacated};
+                         .vacated = *vacated,
+                         .rated = m.rated};
   std::shared_ptr<room> r;
   {
     std::lock_guard lock(mutex_);
@@ -464,7 +594,8 @@ void hub::prune_locked(const std::string& player) {
   if (it == identities_.end()) return;
   const identity& ident = it->second;
   if (!ident.conn.expired() || !ident.rooms.empty() || ident.rooms_created > 0) return;
-  if (!ident.token_hash.empty()) tokens_.erase(ident.token_hash);
+  for (const auto& hash : ident.token_hashes)
+    tokens_.erase(hash);
   identities_.erase(it);
 }
 

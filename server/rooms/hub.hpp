@@ -87,6 +87,7 @@ class hub final : public room_host {
   void room_closed(const std::string& room, const std::string& creator) override;
   std::chrono::steady_clock::time_point now() const override { return time_.now(); }
   journal& event_journal() override { return journal_; }
+  const std::string& rating_model() const override { return config_.rating_model; }
 
   // Forgets the identities that never played and are older than limits::guest_expiry (at start,
   // then hourly); returns how many went, or why the store refused.
@@ -98,7 +99,8 @@ class hub final : public room_host {
  private:
   struct identity {
     std::string name;
-    std::string token_hash;  // empty for an identity known from a restored room until its hello
+    std::set<std::string> token_hashes;  // empty for an identity from a restored room until hello
+    bool account = false;                // the name is claimed with a password
     std::weak_ptr<peer> conn;
     std::set<std::string> rooms;
     int rooms_created = 0;  // rooms created that are still open
@@ -111,6 +113,7 @@ class hub final : public room_host {
     std::string token;  // the resume token, as the client gets it
     std::string token_hash;
     bool resumed = false;
+    bool account = false;
   };
   // The store's part of hello, on its thread; then greet() on any thread.
   void identify(const std::shared_ptr<peer>& conn, client_context ctx, const nlohmann::json& id,
@@ -118,6 +121,12 @@ class hub final : public room_host {
   void greet(const std::shared_ptr<peer>& conn, client_context ctx, const nlohmann::json& id,
              std::string name, known_identity who, greeting greeted);
   void rename(const identity_record& record);  // on the store's thread
+  // hello with a password, and account.register: on the store's thread (each hashes a password).
+  void log_in(const std::shared_ptr<peer>& conn, client_context ctx, const nlohmann::json& id,
+              protocol::hello m, greeting greeted);
+  void register_account(const std::shared_ptr<peer>& conn, const client_context& ctx,
+                        const nlohmann::json& id, const std::string& password);
+  bool is_account(const std::string& player) const;
   void on_create(const std::shared_ptr<peer>& conn, const client_context& ctx,
                  const nlohmann::json& id, const protocol::room_create& m);
   std::shared_ptr<room> find_room(const std::string& id) const;

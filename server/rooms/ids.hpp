@@ -1,5 +1,5 @@
 #pragma once
-// Unguessable identifiers from the operating system's random source.
+// Unguessable identifiers from libsodium's CSPRNG (the operating system's random source).
 
 #include <cstddef>
 #include <string>

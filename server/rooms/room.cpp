@@ -137,7 +137,8 @@ void room::open(member creator, int seat_index, json id) {
                                          settings_.created.time_since_epoch())
                                          .count(),
                        .time_control = time_control_text(settings_.timing),
-                       .vacated_seats = vacated_policy_text(settings_.vacated)};
+                       .vacated_seats = vacated_policy_text(settings_.vacated),
+                       .rated = settings_.rated};
     for (const auto& [index, b] : settings_.bots)
       record.bots[index] = std::string(b->name());
     auto created = [this, creator, seat_index, id, starting, first = std::move(first)](
@@ -179,6 +180,7 @@ void room::join(member who, std::optional<int> seat_index, std::optional<std::st
   on_strand(
       [this, who = std::move(who), seat_index, invite = std::move(invite), id = std::move(id)] {
         if (!guard_open(who, id) || !check_invite(invite, who, id)) return;
+        if (settings_.rated && !who.account) return fail(who, id, account_required());
         auto made = match_.apply(commands::join{who.player, who.name, seat_index});
         if (!made) return fail(who, id, made.error());
         const int index = std::get<ev::player_joined>(made->front()).seat;

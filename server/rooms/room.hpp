@@ -60,6 +60,7 @@ struct member {
   std::string player;  // identity id
   std::string name;
   std::shared_ptr<peer> conn;
+  bool account = false;  // the identity is an account (rated rooms seat only accounts)
 };
 
 // What a room needs from the rest of the server.
@@ -71,6 +72,7 @@ class room_host {
   virtual void room_closed(const std::string& room, const std::string& creator) = 0;
   virtual std::chrono::steady_clock::time_point now() const = 0;  // for the clocks
   virtual journal& event_journal() = 0;                           // group commit of moves
+  virtual const std::string& rating_model() const = 0;            // Weng-Lin's, for games of 3 to 6
 };
 
 // What becomes of a seat whose player is gone (abandoned, flagged) in a game of three or more:
@@ -94,10 +96,13 @@ struct room_settings {
   std::chrono::system_clock::time_point created = std::chrono::system_clock::now();
   time_control timing;  // chosen at creation; "none" by default
   vacated_policy vacated = vacated_policy::bot;
+  bool rated = false;  // the end changes the players' ratings
 };
 
 // The error a client gets when the store could not record what it asked for.
 protocol::error storage_failed();
+// The error a guest gets from a rated room.
+protocol::error account_required();
 
 class room : public std::enable_shared_from_this<room> {
  public:
@@ -275,6 +280,7 @@ class room : public std::enable_shared_from_this<room> {
   void stage_all(batch& pending, std::vector<protocol::event_body> bodies) const;
   void persist_then(batch pending, std::move_only_function<void(bool, batch&)> then,
                     std::optional<room_record> created = std::nullopt);
+  std::optional<rated_game> rated_end(const batch& pending) const;
   // The one write made in place: at server start, before the io_context runs (no room is live).
   store_result<void> persist_at_start(const batch& pending);
   static std::vector<stored_event> rows_of(const batch& pending,

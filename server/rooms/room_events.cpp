@@ -7,6 +7,7 @@
 
 #include "protocol/rpc.hpp"
 #include "server/metrics.hpp"
+#include "server/ratings/rate_game.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/outcome_json.hpp"
 
@@ -83,6 +84,7 @@ void room::persist_then(batch pending, std::move_only_function<void(bool, batch&
   }
   std::optional<room_status> new_status;
   auto rows = rows_of(pending, new_status);
+  auto rated = rated_end(pending);
   awaiting_store_ = true;
   auto answered = [self = shared_from_this(), pending = std::move(pending),
                    then = std::move(then)](store_result<void> ok) mutable {
@@ -97,7 +99,30 @@ void room::persist_then(batch pending, std::move_only_function<void(bool, batch&
     if (new_status) created->status = *new_status;
     return j.create(std::move(*created), std::move(rows), strand_, std::move(answered));
   }
-  j.append(settings_.id, std::move(rows), new_status, strand_, std::move(answered));
+  j.append(settings_.id, std::move(rows), new_status, strand_, std::move(answered),
+           std::move(rated));
+}
+
+// What the ratings need of a rated game whose end is in `pending`: the players in seat order
+// and their ranks. An aborted game, or one that never started, changes no rating.
+std::optional<rated_game> room::rated_end(const batch& pending) const {
+  if (!settings_.rated) return std::nullopt;
+  for (const auto& e : pending) {
+    const auto* over = std::get_if<protocol::events::game_over>(&e.typed.body);
+    if (!over || !over->outcome || over->outcome->reason == "aborted") continue;
+    rated_game g;
+    g.game = std::string(settings_.spec.game_ptr->key());
+    g.speed = speed_class(settings_.timing);
+    g.system = std::string(system_for(*settings_.spec.game_ptr));
+    g.model = host_.rating_model();
+    for (const auto& s : pending.after.seats())
+      g.players.push_back(s.player);
+    g.ranks = over->outcome->ranks;
+    g.at_ms = e.typed.at;
+    if (g.players.size() != g.ranks.size()) return std::nullopt;
+    return g;
+  }
+  return std::nullopt;
 }
 
 void room::fold(const protocol::event& e) {
@@ -207,7 +232,8 @@ json room::snapshot(const std::string& viewer) const {
            {"moves", match_.moves()},
            {"outcome", outcome_to_json(match_.outcome())},
            {"practice", settings_.practice},
-           {"vacated_seats", vacated_policy_text(settings_.vacated)}};
+           {"vacated_seats", vacated_policy_text(settings_.vacated)},
+           {"rated", settings_.rated}};
   out["time_control"] = time_control_text(settings_.timing);
   if (clock_.timed()) out["clocks"] = clock_.readings(host_.now());
   if (!match_.draw_offers().empty()) out["draw_offers"] = match_.draw_offers();

@@ -37,7 +37,8 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
       .practice = rec.practice,
       .created = std::chrono::system_clock::time_point(std::chrono::milliseconds(rec.created_ms)),
       .timing = *timing,
-      .vacated = *vacated};
+      .vacated = *vacated,
+      .rated = rec.rated};
   for (const auto& [index, name] : rec.bots) {
     if (const auto* b = engine::find_bot(*settings.spec.game_ptr, name)) settings.bots[index] = b;
   }

@@ -172,4 +172,30 @@ std::string time_control_text(const time_control& tc) {
   return "none";
 }
 
+std::string speed_class(const time_control& tc) {
+  using namespace std::chrono_literals;
+  std::chrono::milliseconds expected{0};
+  switch (tc.kind) {
+    case clock_kind::none:
+      return "untimed";
+    case clock_kind::correspondence:
+      return "correspondence";
+    case clock_kind::sudden_death:
+    case clock_kind::fischer:
+      expected = tc.initial + 40 * tc.increment;
+      break;
+    case clock_kind::per_move:
+      expected = 40 * tc.per_move;
+      break;
+    case clock_kind::declared:
+      expected = tc.rules->initial_bank() + 40 * tc.rules->turn_allowance(0ms);
+      break;
+  }
+  if (expected < 30s) return "ultrabullet";
+  if (expected < 3min) return "bullet";
+  if (expected < 8min) return "blitz";
+  if (expected < 25min) return "rapid";
+  return "classical";
+}
+
 }  // namespace boardroom::server

@@ -46,6 +46,13 @@ std::string time_control_text(const time_control& tc);
 // nullopt when it can.
 std::optional<std::string> time_control_misfit(const time_control& tc, const engine::game& g);
 
+// The speed class that ratings are kept by, from the time a game of 40 moves a player is
+// expected to take, as lichess reckons it: initial time + 40 x increment (a per-move limit counts
+// as 40 moves of it; a declared kind by its first bank and 40 turns of the allowance an empty
+// bank leaves). Below 30 s "ultrabullet", 3 min "bullet", 8 min "blitz", 25 min "rapid", else
+// "classical"; "correspondence" and, without clocks, "untimed".
+std::string speed_class(const time_control& tc);
+
 // "1h30m" from 5,400,000 ms; "0s" for zero. Milliseconds below a second are dropped.
 std::string duration_text(std::chrono::milliseconds d);
 

@@ -6,16 +6,16 @@ namespace boardroom::server {
 
 void journal::append(std::string room, std::vector<stored_event> events,
                      std::optional<room_status> status, boost::asio::any_io_executor where,
-                     continuation then) {
+                     continuation then, std::optional<rated_game> rated) {
   enqueue({std::move(room), std::move(events), status, std::move(where), std::move(then),
-           std::nullopt});
+           std::nullopt, std::move(rated)});
 }
 
 void journal::create(room_record record, std::vector<stored_event> events,
                      boost::asio::any_io_executor where, continuation then) {
   std::string room = record.id;
   enqueue({std::move(room), std::move(events), std::nullopt, std::move(where), std::move(then),
-           std::move(record)});
+           std::move(record), std::nullopt});
 }
 
 void journal::enqueue(entry e) {
@@ -71,7 +71,7 @@ void journal::commit(std::vector<entry> group) {
     if (e.created) {
       created[i] = store_.create_room(*e.created, e.events);
     } else {
-      appends.push_back({e.room, e.events, e.status});
+      appends.push_back({e.room, e.events, e.status, e.rated ? &*e.rated : nullptr});
       appended.push_back(i);
     }
   }

@@ -36,8 +36,10 @@ class journal {
       : io_(io), storage_exec_(std::move(storage_exec)), store_(storage), metrics_(stats) {}
 
   // Thread-safe. `then` runs on `where` with the store's verdict on these events.
+  // `rated`: the events end a rated game, whose ratings change in the same transaction.
   void append(std::string room, std::vector<stored_event> events, std::optional<room_status> status,
-              boost::asio::any_io_executor where, continuation then);
+              boost::asio::any_io_executor where, continuation then,
+              std::optional<rated_game> rated = std::nullopt);
   // Thread-safe. The room's record with its first events, in one transaction of its own.
   void create(room_record record, std::vector<stored_event> events,
               boost::asio::any_io_executor where, continuation then);
@@ -53,6 +55,7 @@ class journal {
     boost::asio::any_io_executor where;
     continuation then;
     std::optional<room_record> created;  // a new room: create_room(), not part of the group
+    std::optional<rated_game> rated;
   };
 
   void enqueue(entry e);

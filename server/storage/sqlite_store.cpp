@@ -16,6 +16,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/ratings/rate_game.hpp"
+
 namespace boardroom::server {
 
 std::optional<sync_mode> sync_mode_from_text(std::string_view text) {
@@ -28,7 +30,7 @@ namespace {
 
 // Migration i brings the schema from version i to i + 1. Never change one that has shipped:
 // append another.
-constexpr std::array<const char*, 3> migrations{R"sql(
+constexpr std::array<const char*, 4> migrations{R"sql(
 CREATE TABLE identities (
   id          TEXT PRIMARY KEY,
   name        TEXT NOT NULL,
@@ -110,6 +112,55 @@ INSERT OR IGNORE INTO game_players (room, seat, player, name)
                                                 R"sql(
 -- What happens to a seat whose player is gone in a game of three or more: 'bot' or 'retire'.
 ALTER TABLE rooms ADD COLUMN vacated_seats TEXT NOT NULL DEFAULT 'bot';
+)sql",
+                                                R"sql(
+-- Accounts: identities that claimed their name with a password (its Argon2id hash only).
+CREATE TABLE accounts (
+  player        TEXT PRIMARY KEY REFERENCES identities (id),
+  name          TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  password_hash TEXT NOT NULL,
+  created_ms    INTEGER NOT NULL
+);
+-- An account's further resume tokens, one per log-in (sha256, hex).
+CREATE TABLE login_tokens (
+  token_hash  TEXT PRIMARY KEY,
+  player      TEXT NOT NULL REFERENCES identities (id),
+  created_ms  INTEGER NOT NULL
+) WITHOUT ROWID;
+ALTER TABLE rooms ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+-- One rating per player, game and speed class, as the player's last rated game left it; how to
+-- read the numbers depends on `system` (store.hpp: rating_record).
+CREATE TABLE ratings (
+  player      TEXT NOT NULL REFERENCES identities (id),
+  game        TEXT NOT NULL,
+  speed       TEXT NOT NULL,
+  system      TEXT NOT NULL CHECK (system IN ('glicko2', 'weng-lin')),
+  value       REAL NOT NULL,
+  deviation   REAL NOT NULL,
+  volatility  REAL NOT NULL,
+  games       INTEGER NOT NULL,
+  updated_ms  INTEGER NOT NULL,
+  PRIMARY KEY (player, game, speed)
+) WITHOUT ROWID;
+CREATE INDEX ratings_by_game ON ratings (game, speed);
+-- Every change, written with the game_over event that caused it.
+CREATE TABLE rating_history (
+  room              TEXT NOT NULL REFERENCES rooms (id),
+  player            TEXT NOT NULL REFERENCES identities (id),
+  game              TEXT NOT NULL,
+  speed             TEXT NOT NULL,
+  system            TEXT NOT NULL,
+  value_before      REAL,           -- NULL: the player's first rated game here
+  deviation_before  REAL,
+  volatility_before REAL,
+  value             REAL NOT NULL,
+  deviation         REAL NOT NULL,
+  volatility        REAL NOT NULL,
+  games             INTEGER NOT NULL,
+  at_ms             INTEGER NOT NULL,
+  PRIMARY KEY (room, player)
+) WITHOUT ROWID;
+CREATE INDEX rating_history_by_player ON rating_history (player, at_ms);
 )sql"};
 
 // What find_records() filters on; ?1 game, ?2 player (id or name), ?3 from, ?4 until, ?5 public
@@ -163,6 +214,10 @@ class use {
   use& integer_or_null(int i, std::optional<std::int64_t> v) {
     return v ? integer(i, *v) : null(i);
   }
+  use& real(int i, double v) {
+    sqlite3_bind_double(s_, i, v);
+    return *this;
+  }
   use& null(int i) {
     sqlite3_bind_null(s_, i);
     return *this;
@@ -173,14 +228,20 @@ class use {
     return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(s_, i))) : "";
   }
   std::int64_t column_int(int i) const { return sqlite3_column_int64(s_, i); }
+  double column_double(int i) const { return sqlite3_column_double(s_, i); }
+  bool column_is_null(int i) const { return sqlite3_column_type(s_, i) == SQLITE_NULL; }
 
  private:
   sqlite3_stmt* s_;
 };
 
+constexpr const char* rating_columns =
+    "r.player, i.name, r.game, r.speed, r.system, r.value, r.deviation, r.volatility, r.games, "
+    "r.updated_ms";
+
 constexpr const char* room_columns =
     "id, game, spec, params, seats, public, invite_code, creator, seed, bots, practice, "
-    "auto_start, status, created_ms, time_control, vacated_seats";
+    "auto_start, status, created_ms, time_control, vacated_seats, rated";
 
 class sqlite_store final : public store {
  public:
@@ -188,10 +249,31 @@ class sqlite_store final : public store {
       : db_(db), lock_fd_(lock_fd), path_(std::move(path)) {}
 
   ~sqlite_store() override {
-    for (auto* s :
-         {&begin_, &commit_, &rollback_, &save_identity_, &find_identity_, &expire_identities_,
-          &insert_room_, &insert_event_, &set_status_, &unfinished_rooms_, &room_by_id_,
-          &events_of_, &find_records_, &count_records_, &players_of_})
+    for (auto* s : {&begin_,
+                    &commit_,
+                    &rollback_,
+                    &save_identity_,
+                    &find_identity_,
+                    &expire_identities_,
+                    &insert_room_,
+                    &insert_event_,
+                    &set_status_,
+                    &unfinished_rooms_,
+                    &room_by_id_,
+                    &events_of_,
+                    &find_records_,
+                    &count_records_,
+                    &players_of_,
+                    &insert_account_,
+                    &account_by_name_,
+                    &account_by_player_,
+                    &insert_login_token_,
+                    &rating_of_,
+                    &save_rating_,
+                    &insert_rating_change_,
+                    &leaderboard_,
+                    &ratings_of_,
+                    &rating_history_})
       s->reset();
     sqlite3_close(db_);
     ::close(lock_fd_);  // releases the flock
@@ -224,15 +306,18 @@ class sqlite_store final : public store {
               "INSERT INTO identities (id, name, token_hash, created_ms) VALUES (?1, ?2, ?3, ?4) "
               "ON CONFLICT (id) DO UPDATE SET name = excluded.name"},
              {&find_identity_,
-              "SELECT id, name, token_hash, created_ms FROM identities WHERE token_hash = ?1"},
+              "SELECT id, name, token_hash, created_ms FROM identities WHERE token_hash = ?1 "
+              "UNION ALL SELECT i.id, i.name, t.token_hash, i.created_ms FROM login_tokens AS t "
+              "JOIN identities AS i ON i.id = t.player WHERE t.token_hash = ?1 LIMIT 1"},
              {&expire_identities_,
               "DELETE FROM identities WHERE created_ms < ?1 "
+              "AND id NOT IN (SELECT player FROM accounts) "
               "AND id NOT IN (SELECT creator FROM rooms) "
               "AND id NOT IN (SELECT player FROM game_players) "
               "AND id NOT IN (SELECT value FROM json_each(?2))"},
              {&insert_room_, std::string("INSERT INTO rooms (") + room_columns +
                                  ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-                                 "?13, ?14, ?15, ?16)"},
+                                 "?13, ?14, ?15, ?16, ?17)"},
              {&insert_event_, "INSERT INTO events (room, version, body) VALUES (?1, ?2, ?3)"},
              {&set_status_, "UPDATE rooms SET status = ?2 WHERE id = ?1"},
              {&unfinished_rooms_, std::string("SELECT ") + room_columns +
@@ -247,6 +332,43 @@ class sqlite_store final : public store {
              {&count_records_, std::string("SELECT COUNT(*)") + record_filter},
              {&players_of_,
               "SELECT seat, player, name FROM game_players WHERE room = ?1 ORDER BY seat"},
+             {&insert_account_,
+              "INSERT INTO accounts (player, name, password_hash, created_ms) "
+              "VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING"},
+             {&account_by_name_,
+              "SELECT player, name, password_hash, created_ms FROM accounts WHERE name = ?1"},
+             {&account_by_player_,
+              "SELECT player, name, password_hash, created_ms FROM accounts WHERE player = ?1"},
+             {&insert_login_token_,
+              "INSERT INTO login_tokens (token_hash, player, created_ms) VALUES (?1, ?2, ?3)"},
+             {&rating_of_, std::string("SELECT ") + rating_columns +
+                               " FROM ratings AS r JOIN identities AS i ON i.id = r.player"
+                               " WHERE r.player = ?1 AND r.game = ?2 AND r.speed = ?3"},
+             {&save_rating_,
+              "INSERT INTO ratings (player, game, speed, system, value, deviation, volatility, "
+              "games, updated_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
+              "ON CONFLICT (player, game, speed) DO UPDATE SET system = excluded.system, "
+              "value = excluded.value, deviation = excluded.deviation, "
+              "volatility = excluded.volatility, games = excluded.games, "
+              "updated_ms = excluded.updated_ms"},
+             {&insert_rating_change_,
+              "INSERT INTO rating_history (room, player, game, speed, system, value_before, "
+              "deviation_before, volatility_before, value, deviation, volatility, games, at_ms) "
+              "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"},
+             {&leaderboard_, std::string("SELECT ") + rating_columns +
+                                 " FROM ratings AS r JOIN identities AS i ON i.id = r.player"
+                                 " WHERE r.game = ?1 AND (?2 = '' OR r.speed = ?2) ORDER BY"
+                                 " CASE r.system WHEN 'weng-lin' THEN r.value - 3 * r.deviation"
+                                 " ELSE r.value END DESC, r.player LIMIT ?3 OFFSET ?4"},
+             {&ratings_of_, std::string("SELECT ") + rating_columns +
+                                " FROM ratings AS r JOIN identities AS i ON i.id = r.player"
+                                " WHERE r.player = ?1 ORDER BY r.game, r.speed"},
+             {&rating_history_,
+              "SELECT h.room, h.player, i.name, h.game, h.speed, h.system, h.value_before, "
+              "h.deviation_before, h.volatility_before, h.value, h.deviation, h.volatility, "
+              "h.games, h.at_ms FROM rating_history AS h JOIN identities AS i ON i.id = h.player "
+              "WHERE h.player = ?1 ORDER BY h.at_ms DESC, h.room LIMIT ?2"},
+
          }) {
       sqlite3_stmt* s = nullptr;
       if (sqlite3_prepare_v3(db_, sql.c_str(), -1, SQLITE_PREPARE_PERSISTENT, &s, nullptr) !=
@@ -314,7 +436,8 @@ class sqlite_store final : public store {
           .text(13, status_text(room.status))
           .integer(14, room.created_ms)
           .text(15, room.time_control)
-          .text(16, room.vacated_seats);
+          .text(16, room.vacated_seats)
+          .integer(17, room.rated);
       return u.step() == SQLITE_DONE && insert_events(room.id, events);
     });
   }
@@ -323,7 +446,7 @@ class sqlite_store final : public store {
                                    std::optional<room_status> status) override {
     std::lock_guard lock(mutex_);
     return transaction("cannot append to room " + std::string(room), [&] {
-      return insert_events(room, events) && (!status || update_status(room, *status));
+      return apply({room, events, status});
     });
   }
 
@@ -335,15 +458,101 @@ class sqlite_store final : public store {
     {
       std::lock_guard lock(mutex_);
       auto together = transaction("cannot append a group of events", [&] {
-        for (const auto& a : group) {
-          if (!insert_events(a.room, a.events) || (a.status && !update_status(a.room, *a.status)))
-            return false;
-        }
-        return true;
+        return std::ranges::all_of(group, [&](const event_append& a) { return apply(a); });
       });
       if (together) return std::vector<store_result<void>>(group.size());
     }
-    return store::append_group(group);  // one transaction each
+    std::vector<store_result<void>> each;  // one transaction each
+    for (const auto& a : group) {
+      std::lock_guard lock(mutex_);
+      each.push_back(
+          transaction("cannot append to room " + std::string(a.room), [&] { return apply(a); }));
+    }
+    return each;
+  }
+
+  store_result<bool> create_account(const account_record& account) override {
+    std::lock_guard lock(mutex_);
+    use u(insert_account_);
+    u.text(1, account.player)
+        .text(2, account.name)
+        .text(3, account.password_hash)
+        .integer(4, account.created_ms);
+    if (u.step() != SQLITE_DONE) {
+      return std::unexpected(failure("cannot create the account of " + account.player));
+    }
+    return sqlite3_changes(db_) == 1;  // 0: the name (or the identity) has an account
+  }
+
+  store_result<std::optional<account_record>> find_account(std::string_view name) override {
+    std::lock_guard lock(mutex_);
+    return read_account(account_by_name_, name);
+  }
+
+  store_result<std::optional<account_record>> account_of(std::string_view player) override {
+    std::lock_guard lock(mutex_);
+    return read_account(account_by_player_, player);
+  }
+
+  store_result<void> add_login_token(std::string_view player, std::string_view token_hash,
+                                     std::int64_t created_ms) override {
+    std::lock_guard lock(mutex_);
+    use u(insert_login_token_);
+    u.text(1, token_hash).text(2, player).integer(3, created_ms);
+    if (u.step() != SQLITE_DONE) {
+      return std::unexpected(failure("cannot save a login of " + std::string(player)));
+    }
+    return {};
+  }
+
+  store_result<std::vector<rating_record>> leaderboard(std::string_view game,
+                                                       std::string_view speed, int limit,
+                                                       int offset) override {
+    std::lock_guard lock(mutex_);
+    use u(leaderboard_);
+    u.text(1, game).text(2, speed).integer(3, limit).integer(4, offset);
+    return read_ratings(u, "cannot read the ratings of " + std::string(game));
+  }
+
+  store_result<std::vector<rating_record>> ratings_of(std::string_view player) override {
+    std::lock_guard lock(mutex_);
+    use u(ratings_of_);
+    u.text(1, player);
+    return read_ratings(u, "cannot read the ratings of " + std::string(player));
+  }
+
+  store_result<std::vector<rating_change>> rating_history(std::string_view player,
+                                                          int limit) override {
+    std::lock_guard lock(mutex_);
+    use u(rating_history_);
+    u.text(1, player).integer(2, limit);
+    std::vector<rating_change> out;
+    int rc;
+    while ((rc = u.step()) == SQLITE_ROW) {
+      rating_change c;
+      c.room = u.column_text(0);
+      c.player = u.column_text(1);
+      c.after.player = c.player;
+      c.after.name = u.column_text(2);
+      c.after.game = u.column_text(3);
+      c.after.speed = u.column_text(4);
+      c.after.system = u.column_text(5);
+      c.after.value = u.column_double(9);
+      c.after.deviation = u.column_double(10);
+      c.after.volatility = u.column_double(11);
+      c.after.games = static_cast<int>(u.column_int(12));
+      c.at_ms = c.after.updated_ms = u.column_int(13);
+      if (!u.column_is_null(6)) {
+        c.before = c.after;
+        c.before->value = u.column_double(6);
+        c.before->deviation = u.column_double(7);
+        c.before->volatility = u.column_double(8);
+        c.before->games = c.after.games - 1;
+      }
+      out.push_back(std::move(c));
+    }
+    if (rc != SQLITE_DONE) return std::unexpected(failure("cannot read a rating history"));
+    return out;
   }
 
   store_result<void> set_status(std::string_view room, room_status status) override {
@@ -510,6 +719,90 @@ class sqlite_store final : public store {
     return std::unexpected(message);
   }
 
+  // One room's append inside the caller's transaction: its events, its status, and the ratings a
+  // rated game's end changes.
+  bool apply(const event_append& a) {
+    if (!insert_events(a.room, a.events)) return false;
+    if (a.status && !update_status(a.room, *a.status)) return false;
+    return !a.rated || rate(a.room, *a.rated);
+  }
+
+  // The players' ratings before the game, the new ones (server/ratings/rate_game.hpp), each
+  // saved with its change.
+  bool rate(std::string_view room, const rated_game& g) {
+    std::vector<std::optional<rating_record>> before;
+    for (const auto& player : g.players) {
+      use u(rating_of_);
+      u.text(1, player).text(2, g.game).text(3, g.speed);
+      auto found = read_ratings(u, "cannot read a rating");
+      if (!found) return false;
+      before.push_back(found->empty() ? std::nullopt : std::optional(found->front()));
+    }
+    auto after = rate_game(g, before);
+    for (std::size_t i = 0; i < after.size(); ++i) {
+      const rating_record& r = after[i];
+      use save(save_rating_);
+      save.text(1, r.player)
+          .text(2, r.game)
+          .text(3, r.speed)
+          .text(4, r.system)
+          .real(5, r.value)
+          .real(6, r.deviation)
+          .real(7, r.volatility)
+          .integer(8, r.games)
+          .integer(9, r.updated_ms);
+      if (save.step() != SQLITE_DONE) return false;
+      use change(insert_rating_change_);
+      change.text(1, room).text(2, r.player).text(3, r.game).text(4, r.speed).text(5, r.system);
+      if (before[i]) {
+        change.real(6, before[i]->value)
+            .real(7, before[i]->deviation)
+            .real(8, before[i]->volatility);
+      } else {
+        change.null(6).null(7).null(8);
+      }
+      change.real(9, r.value)
+          .real(10, r.deviation)
+          .real(11, r.volatility)
+          .integer(12, r.games)
+          .integer(13, g.at_ms);
+      if (change.step() != SQLITE_DONE) return false;
+    }
+    return true;
+  }
+
+  store_result<std::optional<account_record>> read_account(const stmt_ptr& statement,
+                                                           std::string_view key) {
+    use u(statement);
+    u.text(1, key);
+    int rc = u.step();
+    if (rc == SQLITE_DONE) return std::optional<account_record>{};
+    if (rc != SQLITE_ROW) return std::unexpected(failure("cannot look up an account"));
+    return account_record{u.column_text(0), u.column_text(1), u.column_text(2), u.column_int(3)};
+  }
+
+  // The rows of a statement that selects rating_columns.
+  store_result<std::vector<rating_record>> read_ratings(use& u, const std::string& what) {
+    std::vector<rating_record> out;
+    int rc;
+    while ((rc = u.step()) == SQLITE_ROW) {
+      rating_record r;
+      r.player = u.column_text(0);
+      r.name = u.column_text(1);
+      r.game = u.column_text(2);
+      r.speed = u.column_text(3);
+      r.system = u.column_text(4);
+      r.value = u.column_double(5);
+      r.deviation = u.column_double(6);
+      r.volatility = u.column_double(7);
+      r.games = static_cast<int>(u.column_int(8));
+      r.updated_ms = u.column_int(9);
+      out.push_back(std::move(r));
+    }
+    if (rc != SQLITE_DONE) return std::unexpected(failure(what));
+    return out;
+  }
+
   bool insert_events(std::string_view room, std::span<const stored_event> events) {
     for (const auto& e : events) {
       use u(insert_event_);
@@ -548,6 +841,7 @@ class sqlite_store final : public store {
     r.created_ms = u.column_int(13);
     r.time_control = u.column_text(14);
     r.vacated_seats = u.column_text(15);
+    r.rated = u.column_int(16) != 0;
     return r;
   }
 
@@ -566,7 +860,9 @@ class sqlite_store final : public store {
   std::mutex mutex_;
   stmt_ptr begin_, commit_, rollback_, save_identity_, find_identity_, expire_identities_,
       insert_room_, insert_event_, set_status_, unfinished_rooms_, room_by_id_, events_of_,
-      find_records_, count_records_, players_of_;
+      find_records_, count_records_, players_of_, insert_account_, account_by_name_,
+      account_by_player_, insert_login_token_, rating_of_, save_rating_, insert_rating_change_,
+      leaderboard_, ratings_of_, rating_history_;
 };
 
 }  // namespace

@@ -54,6 +54,7 @@ struct room_record {
   std::int64_t created_ms = 0;
   std::string time_control = "none";  // canonical text (server/time_control.hpp)
   std::string vacated_seats = "bot";  // "bot" or "retire" (room.hpp: vacated_policy)
+  bool rated = false;                 // the game's end changes its players' ratings
 };
 
 // One room event exactly as clients received it (the params of the room.event notification).
@@ -62,11 +63,59 @@ struct stored_event {
   std::string body;  // JSON text
 };
 
+// An identity that claimed its name with a password. The name is unique among accounts, compared
+// without regard to ASCII case; the password is kept only as its Argon2id hash.
+struct account_record {
+  std::string player;  // identity id
+  std::string name;
+  std::string password_hash;
+  std::int64_t created_ms = 0;
+};
+
+// One player's rating in one game and speed class. `system` says how to read the numbers:
+// "glicko2" (value: the rating, deviation: RD, volatility: sigma) or "weng-lin" (value: mu,
+// deviation: sigma, volatility: 0). Stored as the last game left it; an idle Glicko-2 RD grows
+// when read (server/ratings/rate_game.hpp).
+struct rating_record {
+  std::string player;
+  std::string name;  // filled in by reads, for people
+  std::string game;
+  std::string speed;  // "bullet", "blitz", ... (server/rooms/time_control.hpp: speed_class)
+  std::string system;
+  double value = 0;
+  double deviation = 0;
+  double volatility = 0;
+  int games = 0;
+  std::int64_t updated_ms = 0;
+};
+
+// A rated game that ended: what its players' ratings change by, in the same transaction as the
+// game_over event (a crash between the two cannot lose either).
+struct rated_game {
+  std::string game;
+  std::string speed;
+  std::string system;                // "glicko2" or "weng-lin"
+  std::string model;                 // weng-lin: the model's name ("plackett-luce", ...)
+  std::vector<std::string> players;  // identity ids, in seat order
+  std::vector<int> ranks;            // 1 = first, equal ranks tie
+  std::int64_t at_ms = 0;
+};
+
+// One change of one rating: the rating before (absent for a first game) and after.
+struct rating_change {
+  std::string room;
+  std::string player;
+  std::optional<rating_record> before;
+  rating_record after;
+  std::int64_t at_ms = 0;
+};
+
 // One room's part of a group commit (store::append_group).
 struct event_append {
   std::string_view room;
   std::span<const stored_event> events;
   std::optional<room_status> status;
+  const rated_game* rated = nullptr;  // the events end a rated game
 };
 
 struct stored_room {
@@ -135,10 +184,32 @@ class store {
 
   // Several rooms' appends made durable together (group commit, see journal.hpp): one result per
   // append, each what append_events() would have said; an append that fails leaves the others
-  // standing. The default makes them one at a time.
+  // standing. An append that ends a rated game changes its players' ratings in the same
+  // transaction. The default makes them one at a time (without ratings: a store that rates
+  // overrides it).
   virtual std::vector<store_result<void>> append_group(std::span<const event_append> group);
 
   virtual store_result<void> set_status(std::string_view room, room_status status) = 0;
+
+  // Accounts. create_account() makes the identity `player` an account: false, and nothing
+  // changed, when another account has the name. find_account() looks a name up (ASCII case
+  // ignored); account_of() an identity.
+  virtual store_result<bool> create_account(const account_record& account) = 0;
+  virtual store_result<std::optional<account_record>> find_account(std::string_view name) = 0;
+  virtual store_result<std::optional<account_record>> account_of(std::string_view player) = 0;
+  // One more resume token for an account (a log-in): the earlier ones keep working.
+  virtual store_result<void> add_login_token(std::string_view player, std::string_view token_hash,
+                                             std::int64_t created_ms) = 0;
+
+  // Ratings: a game's leaderboard in one speed class (empty: all), best first (Glicko-2 by
+  // rating, Weng-Lin by mu - 3 sigma), as stored (an idle RD is not grown here); a
+  // player's ratings; a player's changes, the latest first.
+  virtual store_result<std::vector<rating_record>> leaderboard(std::string_view game,
+                                                               std::string_view speed, int limit,
+                                                               int offset) = 0;
+  virtual store_result<std::vector<rating_record>> ratings_of(std::string_view player) = 0;
+  virtual store_result<std::vector<rating_change>> rating_history(std::string_view player,
+                                                                  int limit) = 0;
 
   // Rooms whose status is waiting or playing, with their whole logs, oldest room first.
   virtual store_result<std::vector<stored_room>> load_unfinished_rooms() = 0;

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "server/storage/sha256.hpp"
+#include "server/accounts/secrets.hpp"
 #include "tests/server/helpers.hpp"
 #include "tests/support/raw_ws.hpp"
 

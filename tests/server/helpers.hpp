@@ -60,6 +60,15 @@ inline json snapshot_of(ws_client& c, const std::string& room) {
   return reply["result"]["snapshot"];
 }
 
+// GET `target` over HTTP, expecting `status` and a JSON body.
+inline json get_json(std::uint16_t port, const std::string& target, int status = 200) {
+  auto reply = http_get(port, target);
+  EXPECT_EQ(reply.status, status) << target << ": " << reply.body;
+  auto body = json::parse(reply.body, nullptr, false);
+  EXPECT_FALSE(body.is_discarded()) << reply.body;
+  return body;
+}
+
 // The moves legal now, as the server lists them.
 inline json legal_moves(ws_client& c, const std::string& room) {
   return c.call("game.legal_moves", {{"room", room}})["result"];

@@ -52,14 +52,6 @@ std::vector<played_move> play_to_end(ws_client* seat[2], const std::string& room
   return played;
 }
 
-json get_json(std::uint16_t port, const std::string& target, int status = 200) {
-  auto reply = http_get(port, target);
-  EXPECT_EQ(reply.status, status) << target << ": " << reply.body;
-  auto body = json::parse(reply.body, nullptr, false);
-  EXPECT_FALSE(body.is_discarded()) << reply.body;
-  return body;
-}
-
 TEST(Records, AFinishedGameIsListedFilteredAndDownloadable) {
   test_server srv;
   ws_client a(srv.port()), b(srv.port());

@@ -96,6 +96,44 @@ class faulty_store final : public server::store {
     if (!allow()) return refuse();
     return real_->set_status(room, status);
   }
+  server::store_result<bool> create_account(const server::account_record& account) override {
+    note("create_account", true);
+    if (!allow()) return std::unexpected(refuse().error());
+    return real_->create_account(account);
+  }
+  server::store_result<std::optional<server::account_record>> find_account(
+      std::string_view name) override {
+    note("find_account", false);
+    return real_->find_account(name);
+  }
+  server::store_result<std::optional<server::account_record>> account_of(
+      std::string_view player) override {
+    note("account_of", false);
+    return real_->account_of(player);
+  }
+  server::store_result<void> add_login_token(std::string_view player, std::string_view token_hash,
+                                             std::int64_t created_ms) override {
+    note("add_login_token", true);
+    if (!allow()) return refuse();
+    return real_->add_login_token(player, token_hash, created_ms);
+  }
+  server::store_result<std::vector<server::rating_record>> leaderboard(std::string_view game,
+                                                                       std::string_view speed,
+                                                                       int limit,
+                                                                       int offset) override {
+    note("leaderboard", false);
+    return real_->leaderboard(game, speed, limit, offset);
+  }
+  server::store_result<std::vector<server::rating_record>> ratings_of(
+      std::string_view player) override {
+    note("ratings_of", false);
+    return real_->ratings_of(player);
+  }
+  server::store_result<std::vector<server::rating_change>> rating_history(std::string_view player,
+                                                                          int limit) override {
+    note("rating_history", false);
+    return real_->rating_history(player, limit);
+  }
   server::store_result<std::vector<server::stored_room>> load_unfinished_rooms() override {
     note("load_unfinished_rooms", false);
     return real_->load_unfinished_rooms();
