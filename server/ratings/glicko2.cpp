@@ -26,12 +26,15 @@ double glicko2_expected(double mu, double mu_j, double g_j) {
   return 1.0 / (1.0 + std::exp(-g_j * (mu - mu_j)));
 }
 
-// Step 6 for `periods` rating periods: the RD widens with the volatility (Glicko-2 scale).
+// Step 6 for `periods` rating periods: the RD widens with the volatility (Glicko-2 scale). Time
+// only widens: negative (or NaN) periods count as none.
 double glicko2_widened(double phi, double sigma, double periods) {
+  if (!(periods > 0)) return phi;
   return std::sqrt(phi * phi + periods * sigma * sigma);
 }
 
-// The same on the Glicko scale, so that no periods give back the very same RD.
+// The same on the Glicko scale, so that no periods give back the very same RD (days that went
+// backwards, or NaN, included).
 double glicko2_widened_rd(double rd, double sigma, double periods) {
   if (!(periods > 0)) return rd;
   const double spread = sigma * glicko2_scale;
@@ -92,9 +95,7 @@ glicko2_rating glicko2_idle_period(const glicko2_rating& r, double periods,
 }  // namespace
 
 glicko2_rating glicko2_aged(const glicko2_rating& r, double idle_days, const glicko2_settings& s) {
-  // Aging only widens: days that went backwards (or are NaN) add nothing.
-  const double days = idle_days > 0 ? idle_days : 0;
-  const double rd = glicko2_widened_rd(r.rd, r.volatility, days * s.periods_per_day);
+  const double rd = glicko2_widened_rd(r.rd, r.volatility, idle_days * s.periods_per_day);
   return {r.rating, std::min(rd, s.max_rd), r.volatility};
 }
 

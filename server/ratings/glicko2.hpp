@@ -40,7 +40,8 @@ struct glicko2_settings {
   double periods_per_day = 0.21436;
   double provisional_rd = 110;
   // Rating periods step 6 adds inside glicko2_update. 1 is the paper's rating period; lichess
-  // uses 0 (each game is a period of its own, the RD grows only with idle time).
+  // uses 0 (each game is a period of its own, the RD grows only with idle time). Negative
+  // counts as 0.
   double update_periods = 1;
 };
 

@@ -168,6 +168,8 @@ TEST(Glicko2, NoGamesOnlyGrowTheRdByOnePeriod) {
   glicko2_settings per_game;
   per_game.update_periods = 0;
   EXPECT_EQ(glicko2_update(r, {}, per_game).rd, 80);
+  per_game.update_periods = -1;  // time does not run backwards
+  EXPECT_EQ(glicko2_update(r, {}, per_game).rd, 80);
 }
 
 TEST(Glicko2, AgingGrowsTheRdWithIdleDays) {
@@ -181,8 +183,9 @@ TEST(Glicko2, AgingGrowsTheRdWithIdleDays) {
     EXPECT_EQ(aged.volatility, 0.06);
     last = aged.rd;
   }
-  // Days that went backwards change nothing.
+  // Days that went backwards, or are not a number, change nothing.
   EXPECT_EQ(glicko2_aged(r, -3).rd, 60);
+  EXPECT_EQ(glicko2_aged(r, std::nan("")).rd, 60);
 }
 
 TEST(Glicko2, AgingTakesATypicalRdFrom60To110InAYear) {
