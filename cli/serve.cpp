@@ -11,10 +11,18 @@
 
 #include "cli/commands.hpp"
 #include "server/net/server.hpp"
+#include "server/ratings/weng_lin.hpp"
 
 namespace boardroom::cli {
 
 namespace {
+
+std::vector<std::string> weng_lin_model_names() {
+  std::vector<std::string> names;
+  for (auto m : ratings::weng_lin_models)
+    names.emplace_back(ratings::weng_lin_model_name(m));
+  return names;
+}
 
 // A duration option in milliseconds, written straight into the limit it sets.
 void add_ms_option(CLI::App* sub, const std::string& name, std::chrono::milliseconds& target,
@@ -139,6 +147,15 @@ command add_serve(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--identities-per-minute-per-address", lim.identities_per_minute_per_address,
                   "New identities a minute from one client address (a minute's worth at once)")
+      ->capture_default_str();
+  sub->add_option("--password-checks-per-minute-per-address",
+                  lim.password_checks_per_minute_per_address,
+                  "Log-ins and registrations a minute from one client address (each costs an "
+                  "Argon2id hash)")
+      ->capture_default_str();
+  sub->add_option("--rating-model", cfg->rating_model,
+                  "The Weng-Lin model that rates games of three to six players")
+      ->check(CLI::IsMember(weng_lin_model_names()))
       ->capture_default_str();
   sub->add_option("--max-queued-bytes-total", lim.max_queued_bytes_total,
                   "Outgoing bytes queued over all connections; past it the largest queues are "
