@@ -160,6 +160,41 @@ TEST(Ratings, TheEndAndTheRatingsAreWrittenTogetherOrNotAtAll) {
   EXPECT_EQ(get_json(srv.port(), "/api/v1/ratings?game=amazons")["ratings"].size(), 2u);
 }
 
+TEST(Ratings, RatingsAndAccountsOutliveARestart) {
+  temp_dir dir;
+  json before;
+  {
+    test_server srv(on_dir(dir.path()));
+    ws_client a(srv.port()), b(srv.port());
+    account(a, "Gold");
+    account(b, "Silver");
+    std::string room = rated_room(a, "amazons");
+    ASSERT_EQ(error_code(b.call("room.join", {{"room", room}})), "");
+    ASSERT_TRUE(a.wait_event("game_started", room));
+    ASSERT_EQ(error_code(a.call("game.resign", {{"room", room}})), "");
+    ASSERT_TRUE(b.wait_event("game_over", room));
+    before = get_json(srv.port(), "/api/v1/ratings?game=amazons");
+    ASSERT_EQ(before["ratings"].size(), 2u);
+  }
+  test_server srv(on_dir(dir.path()));
+  auto after = get_json(srv.port(), "/api/v1/ratings?game=amazons");
+  ASSERT_EQ(after["ratings"].size(), 2u);
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_EQ(after["ratings"][i]["player"], before["ratings"][i]["player"]);
+    EXPECT_NEAR(after["ratings"][i]["rating"].get<double>(),
+                before["ratings"][i]["rating"].get<double>(), 1e-9);
+    // The RD grows with idle time as it is read: by a hair over the moments of a restart.
+    EXPECT_NEAR(after["ratings"][i]["deviation"].get<double>(),
+                before["ratings"][i]["deviation"].get<double>(), 0.01);
+  }
+  // The winner logs in and can play rated again.
+  ws_client c(srv.port());
+  auto login =
+      c.call("hello", {{"protocol", 1}, {"name", "silver"}, {"password", "Silver password"}});
+  ASSERT_EQ(error_code(login), "") << login.dump();
+  EXPECT_EQ(error_code(c.call("room.create", {{"game", "amazons"}, {"rated", true}})), "");
+}
+
 TEST(Ratings, TheRoutesAnswerBadQueriesInWords) {
   test_server srv;
   EXPECT_EQ(get_json(srv.port(), "/api/v1/ratings", 400)["error"]["code"], "bad_request");
