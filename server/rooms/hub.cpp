@@ -58,7 +58,12 @@ hub::hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& 
       gate_(gate),
       budget_(budget),
       storage_exec_(std::move(storage_exec)),
-      journal_(io, storage_exec_, storage, stats) {}
+      journal_(io, storage_exec_, storage, stats),
+      // A hash no password matches, checked for unknown names so that they cost what a wrong
+      // password costs: the time of an answer does not tell which names have accounts.
+      decoy_hash_(hash_password(random_hex(16),
+                                {cfg.limit.password_passes, cfg.limit.password_memory_bytes})
+                      .value_or("")) {}
 
 void hub::clocks_changed() {
   std::vector<std::shared_ptr<room>> open;
@@ -353,7 +358,8 @@ void hub::log_in(const std::shared_ptr<peer>& conn, client_context ctx, const js
   if (!found) return store_failed(found.error());
   // One answer for an unknown name and a wrong password: which names have accounts is not
   // for guessing.
-  if (!*found || !password_matches((*found)->password_hash, *m.password)) {
+  const std::string& hash = *found ? (*found)->password_hash : decoy_hash_;
+  if (!password_matches(hash, *m.password) || !*found) {
     return refuse(app_error("bad_credentials", "no account has this name and password"));
   }
   // Every log-in gets a token of its own; the account's earlier tokens keep working.

@@ -142,6 +142,7 @@ class hub final : public room_host {
   send_budget& budget_;
   boost::asio::any_io_executor storage_exec_;
   journal journal_;
+  const std::string decoy_hash_;  // see the constructor
   lobby lobby_;
 
   mutable std::mutex mutex_;
