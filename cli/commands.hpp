@@ -29,6 +29,8 @@ command add_verify(CLI::App& app);
 // import-<format> and export-<format> for every record format a game declares, each with what
 // runs when it is chosen.
 std::vector<std::pair<CLI::App*, command>> add_record_format_commands(CLI::App& app);
+// `ratings`: the ratings a file of finished games gives its players, rated offline.
+command add_ratings(CLI::App& app);
 command add_bench(CLI::App& app);
 
 }  // namespace boardroom::cli

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   add(boardroom::cli::add_verify);
   for (auto& [sub, run] : boardroom::cli::add_record_format_commands(app))
     commands[sub] = std::move(run);
+  add(boardroom::cli::add_ratings);
   add(boardroom::cli::add_bench);
 
   CLI11_PARSE(app, argc, argv);
