@@ -230,6 +230,14 @@ protocol::error name_taken(const std::string& name) {
                    "name");
 }
 
+// Names as the accounts table compares them (SQLite's NOCASE: ASCII letters only).
+std::string fold_case(std::string name) {
+  for (char& c : name) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return name;
+}
+
 std::int64_t unix_ms_now() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -272,7 +280,9 @@ void hub::hello(std::shared_ptr<peer> conn, client_context ctx, json id, protoco
       std::lock_guard lock(mutex_);
       if (auto it = tokens_.find(token_hash); it != tokens_.end()) {
         const identity& ident = identities_[it->second];
-        if (ident.name == m.name) {
+        // A guest whose name an account claimed since its last hello goes to the store, which
+        // refuses the name.
+        if (ident.name == m.name && (ident.account || !claimed_.contains(fold_case(m.name)))) {
           known = known_identity{it->second, *m.resume_token, token_hash, true, ident.account};
         }
       }
@@ -393,6 +403,7 @@ void hub::register_account(const std::shared_ptr<peer>& conn, const client_conte
   {
     std::lock_guard lock(mutex_);
     identities_[ctx.player].account = true;
+    claimed_.insert(fold_case(ctx.name));
   }
   reply(*conn, id, {{"player", ctx.player}, {"name", ctx.name}, {"account", true}});
 }

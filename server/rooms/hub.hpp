@@ -146,8 +146,9 @@ class hub final : public room_host {
   lobby lobby_;
 
   mutable std::mutex mutex_;
-  std::map<std::string, identity> identities_;          // by player id
-  std::map<std::string, std::string> tokens_;           // sha256 of a resume token -> player id
+  std::map<std::string, identity> identities_;  // by player id
+  std::map<std::string, std::string> tokens_;   // sha256 of a resume token -> player id
+  std::set<std::string> claimed_;  // names claimed in this run (case folded), see hello()
   std::map<std::string, std::shared_ptr<room>> rooms_;  // open rooms by id
   std::map<const peer*, std::weak_ptr<peer>> connections_;
 };

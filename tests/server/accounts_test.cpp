@@ -90,6 +90,26 @@ TEST(Accounts, RegistrationIsRefusedInWords) {
   EXPECT_EQ(error_code(c.call("account.register", {{"password", "another one"}})), "");
 }
 
+// A guest keeps its name only until an account claims it: coming back under it, even with its
+// own token, it is told to choose another.
+TEST(Accounts, AGuestWhoseNameWasClaimedMeanwhileMustChooseAnother) {
+  test_server srv;
+  auto guest = std::make_unique<ws_client>(srv.port());
+  std::string token = guest->hello("Grace")["resume_token"];
+  guest.reset();
+  ws_client owner(srv.port());
+  owner.hello("grace");
+  ASSERT_EQ(error_code(owner.call("account.register", {{"password", "grace's secret"}})), "");
+  ws_client back(srv.port());
+  auto refused = back.call("hello", {{"protocol", 1}, {"name", "Grace"}, {"resume_token", token}});
+  EXPECT_EQ(error_code(refused), "name_taken") << refused.dump();
+  auto renamed =
+      back.call("hello", {{"protocol", 1}, {"name", "Grace II"}, {"resume_token", token}});
+  ASSERT_EQ(error_code(renamed), "") << renamed.dump();
+  EXPECT_EQ(renamed["result"]["resumed"], true);
+  EXPECT_EQ(renamed["result"]["account"], false);
+}
+
 TEST(Accounts, PasswordChecksAreLimitedPerAddress) {
   auto limit = test_limits();
   limit.password_checks_per_minute_per_address = 3;
