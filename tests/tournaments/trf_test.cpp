@@ -1,13 +1,12 @@
 // TRF-2016 reader and writer: the real tournament files of tests/data/swiss (pairing test cases
 // of a Dutch-system implementation, see the README there) and hand-written lines at the edges.
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "server/tournaments/trf.hpp"
+#include "tests/tournaments/swiss_files.hpp"
 
 namespace boardroom::test {
 namespace {
@@ -18,14 +17,6 @@ using tournaments::trf_result;
 using tournaments::trf_round;
 using tournaments::trf_tournament;
 using tournaments::write_trf;
-
-std::string swiss_file(const std::string& name) {
-  std::ifstream in(std::string(BOARDROOM_TEST_DATA) + "/swiss/" + name, std::ios::binary);
-  EXPECT_TRUE(in) << name;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // The file as this writer would end its lines: "\n" everywhere, trailing blanks trimmed.
 std::string normalized(const std::string& text) {
