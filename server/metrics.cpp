@@ -47,8 +47,8 @@ std::string metrics::prometheus_text() const {
   gauge("boardroom_store_errors_total", "Writes the store refused (nothing was acknowledged).",
         store_errors_total.load(), "counter");
   gauge("boardroom_journal_commits_total",
-        "Group commits of room events to the store (one transaction each).", journal_commits_total.load(),
-        "counter");
+        "Group commits of room events to the store (one transaction each).",
+        journal_commits_total.load(), "counter");
   gauge("boardroom_journal_appends_total",
         "Moves carried by those commits: appends / commits is the mean group size.",
         journal_appends_total.load(), "counter");
