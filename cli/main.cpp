@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
     commands[sub] = std::move(run);
   add(boardroom::cli::add_ratings);
   add(boardroom::cli::add_bench);
+  add(boardroom::cli::add_pair);
 
   CLI11_PARSE(app, argc, argv);
   for (auto* sub : app.get_subcommands())

@@ -1,0 +1,110 @@
+// `boardroom pair --dutch FILE.trf [-o OUT]` as arbiters and other programs run it: the output
+// compared line for line with the published pairings of tests/data/swiss, and the exit codes
+// (0 paired, 1 no pairing, 2 usage or file errors) that scripts rely on.
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "server/tournaments/dutch.hpp"
+#include "tests/cli/cli_helpers.hpp"
+#include "tests/support/test_server.hpp"
+
+namespace boardroom::test {
+namespace {
+
+const std::string swiss_dir = std::string(BOARDROOM_TEST_DATA) + "/swiss/";
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+// A tournament before its first round with `players` players, as TRF: 001 lines with only a
+// starting rank, and the number of rounds.
+std::string first_round_trf(int players) {
+  std::string out = "012 First round\n";
+  for (int i = 1; i <= players; ++i) {
+    std::string rank = std::to_string(i);
+    out += "001 " + std::string(4 - rank.size(), ' ') + rank + "\n";
+  }
+  return out + "XXR 9\n";
+}
+
+TEST(PairCli, PairsTheC5CaseAsPublished) {
+  // Compared with the file's text: the pairing is a byte-exact contract, not just the same pairs.
+  auto r = run("pair --dutch " + swiss_dir + "dutch_2025_C5.input 2>&1");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out, read_text(swiss_dir + "dutch_2025_C5.output.expected"));
+}
+
+TEST(PairCli, PairsTheC9CaseAsPublished) {
+  auto r = run("pair --dutch " + swiss_dir + "dutch_2025_C9.input 2>&1");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out, read_text(swiss_dir + "dutch_2025_C9.output.expected"));
+}
+
+TEST(PairCli, OutputOptionWritesTheFileAndNothingElse) {
+  temp_dir dir;
+  const std::string out = dir.path() + "/round.txt";
+  auto r = run("pair --dutch " + swiss_dir + "dutch_2025_C5.input -o " + out + " 2>&1");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(read_text(out), read_text(swiss_dir + "dutch_2025_C5.output.expected"));
+}
+
+TEST(PairCli, GarbageFileIsAUsageErrorWithItsLine) {
+  temp_dir dir;
+  const std::string file = dir.path() + "/garbage.trf";
+  write_text(file, "012 A tournament\nthis is not a TRF record\n");
+  auto r = run("pair --dutch " + file + " 2>&1");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find(":2:"), std::string::npos) << r.out;
+}
+
+TEST(PairCli, MissingFileIsAUsageError) {
+  temp_dir dir;
+  auto r = run("pair --dutch " + dir.path() + "/no-such.trf 2>&1");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("cannot read"), std::string::npos) << r.out;
+}
+
+TEST(PairCli, MissingSystemIsAUsageError) {
+  auto r = run("pair 2>&1");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("--dutch"), std::string::npos) << r.out;
+  r = run("pair " + swiss_dir + "dutch_2025_C5.input 2>&1");
+  EXPECT_EQ(r.status, 2) << r.out;
+}
+
+TEST(PairCli, FieldBeyondTheLimitIsRefused) {
+  // Exit 1, not 2: the file is fine, the implementation cannot pair it exactly.
+  temp_dir dir;
+  const std::string file = dir.path() + "/large.trf";
+  write_text(file, first_round_trf(tournaments::dutch_max_players + 1));
+  auto r = run("pair --dutch " + file + " 2>&1");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find(std::to_string(tournaments::dutch_max_players + 1) + " players"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(PairCli, FirstRoundOfASmallField) {
+  temp_dir dir;
+  const std::string file = dir.path() + "/small.trf";
+  write_text(file, first_round_trf(5));
+  auto r = run("pair --dutch " + file + " 2>&1");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out, "3\n1 3\n4 2\n5 0\n");
+}
+
+}  // namespace
+}  // namespace boardroom::test
