@@ -43,6 +43,7 @@
 #include "server/ratings/weng_lin.hpp"
 #include "server/records/game_formats.hpp"
 #include "server/rooms/time_control.hpp"
+#include "server/storage/sqlite_store.hpp"
 
 namespace boardroom::cli {
 
@@ -60,6 +61,7 @@ struct ratings_args {
   std::string format{records_format};
   bool json = false;
   std::string file;
+  std::string seed;  // a server's data directory whose accounts get the ratings as a start
 };
 
 // The rating system and, for Weng-Lin, the model's name, as rated_game carries them.
@@ -455,6 +457,52 @@ json ratings_json(const rated_file& f, const model_choice& model, const std::str
           {"ratings", std::move(list)}};
 }
 
+// History as a start: every account of the server whose name (ASCII case ignored) is a player of
+// the file gets the file's rating in a game and speed class where it has none yet. Only ratings
+// of the system the server itself uses for the game are seeded, so that its next rated game
+// continues them.
+int seed(const rated_file& f, const std::string& data_dir) {
+  auto opened = server::open_sqlite_store(data_dir);
+  if (!opened) {
+    std::cerr << "error: " << opened.error() << '\n';
+    return 2;
+  }
+  server::store& storage = **opened;
+  int seeded = 0, kept = 0, strangers = 0, other_system = 0;
+  for (const auto& [key, rating] : f.ratings) {
+    const auto& [game_key, speed, name] = key;
+    const engine::game* g = engine::find_game(game_key);
+    if (!g || server::system_for(*g) != rating.system) {
+      ++other_system;
+      continue;
+    }
+    auto account = storage.find_account(name);
+    if (!account) {
+      std::cerr << "error: " << account.error() << '\n';
+      return 2;
+    }
+    if (!*account) {
+      ++strangers;
+      continue;
+    }
+    server::rating_record start = rating;
+    start.player = (*account)->player;
+    auto added = storage.seed_rating(start);
+    if (!added) {
+      std::cerr << "error: " << added.error() << '\n';
+      return 2;
+    }
+    ++(*added ? seeded : kept);
+  }
+  std::cerr << "seeded " << seeded << " ratings of accounts in " << data_dir << "; " << kept
+            << " accounts had a rating already, " << strangers << " players have no account there"
+            << (other_system ? ", " + std::to_string(other_system) +
+                                   " ratings are of another system than the server's"
+                             : std::string())
+            << '\n';
+  return 0;
+}
+
 int run(const ratings_args& args) {
   if (args.model.empty()) {
     std::cerr << "error: --model is required: " << valid_models() << '\n';
@@ -501,7 +549,7 @@ int run(const ratings_args& args) {
   }
   std::cerr << rated.rated << (rated.rated == 1 ? " game" : " games") << " rated, " << rated.skipped
             << " skipped\n";
-  return 0;
+  return args.seed.empty() ? 0 : seed(rated, args.seed);
 }
 
 }  // namespace
@@ -525,6 +573,9 @@ command add_ratings(CLI::App& app) {
       ->capture_default_str();
   sub->add_flag("--json", args->json, "Print the ratings as one JSON object");
   sub->add_option("file", args->file, "The file ('-' reads standard input)");
+  sub->add_option("--seed", args->seed,
+                  "A server's data directory (the server stopped): its accounts named like the "
+                  "file's players start from these ratings where they have none yet");
   return [args] {
     // Whatever a file holds, the command reports it and exits; nothing escapes as a crash.
     try {

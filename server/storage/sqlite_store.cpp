@@ -273,7 +273,8 @@ class sqlite_store final : public store {
                     &insert_rating_change_,
                     &leaderboard_,
                     &ratings_of_,
-                    &rating_history_})
+                    &rating_history_,
+                    &seed_rating_})
       s->reset();
     sqlite3_close(db_);
     ::close(lock_fd_);  // releases the flock
@@ -351,6 +352,10 @@ class sqlite_store final : public store {
               "value = excluded.value, deviation = excluded.deviation, "
               "volatility = excluded.volatility, games = excluded.games, "
               "updated_ms = excluded.updated_ms"},
+             {&seed_rating_,
+              "INSERT INTO ratings (player, game, speed, system, value, deviation, volatility, "
+              "games, updated_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
+              "ON CONFLICT (player, game, speed) DO NOTHING"},
              {&insert_rating_change_,
               "INSERT INTO rating_history (room, player, game, speed, system, value_before, "
               "deviation_before, volatility_before, value, deviation, volatility, games, at_ms) "
@@ -512,6 +517,24 @@ class sqlite_store final : public store {
     use u(leaderboard_);
     u.text(1, game).text(2, speed).integer(3, limit).integer(4, offset);
     return read_ratings(u, "cannot read the ratings of " + std::string(game));
+  }
+
+  store_result<bool> seed_rating(const rating_record& r) override {
+    std::lock_guard lock(mutex_);
+    use u(seed_rating_);
+    u.text(1, r.player)
+        .text(2, r.game)
+        .text(3, r.speed)
+        .text(4, r.system)
+        .real(5, r.value)
+        .real(6, r.deviation)
+        .real(7, r.volatility)
+        .integer(8, r.games)
+        .integer(9, r.updated_ms);
+    if (u.step() != SQLITE_DONE) {
+      return std::unexpected(failure("cannot seed a rating of " + r.player));
+    }
+    return sqlite3_changes(db_) == 1;
   }
 
   store_result<std::vector<rating_record>> ratings_of(std::string_view player) override {
@@ -862,7 +885,7 @@ class sqlite_store final : public store {
       insert_room_, insert_event_, set_status_, unfinished_rooms_, room_by_id_, events_of_,
       find_records_, count_records_, players_of_, insert_account_, account_by_name_,
       account_by_player_, insert_login_token_, rating_of_, save_rating_, insert_rating_change_,
-      leaderboard_, ratings_of_, rating_history_;
+      leaderboard_, ratings_of_, rating_history_, seed_rating_;
 };
 
 }  // namespace

@@ -208,6 +208,9 @@ class store {
                                                                std::string_view speed, int limit,
                                                                int offset) = 0;
   virtual store_result<std::vector<rating_record>> ratings_of(std::string_view player) = 0;
+  // A rating from history (an archive rated offline) for a player who has none yet in its game
+  // and speed class: false, and nothing changed, when the player has one.
+  virtual store_result<bool> seed_rating(const rating_record& rating) = 0;
   virtual store_result<std::vector<rating_change>> rating_history(std::string_view player,
                                                                   int limit) = 0;
 

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/ratings/weng_lin.hpp"
+#include "server/storage/sqlite_store.hpp"
 #include "tests/cli/cli_helpers.hpp"
 #include "tests/support/test_server.hpp"
 
@@ -300,6 +302,65 @@ TEST(RatingsCli, UsageErrorsExitWithTwoAndSayWhy) {
   EXPECT_NE(archive.err.find("not a file of records"), std::string::npos) << archive.err;
   auto records = run_ratings(dir, "--model glicko2 --format arimaa " + file);
   EXPECT_EQ(records.status, 2) << records.err;
+}
+
+// History as a start: the server's accounts named like archive players get the archive's Glicko-2
+// ratings where they have none, once; players without an account, and another system's ratings,
+// are left out.
+TEST(RatingsCli, SeedsTheServersAccountsFromTheArchive) {
+  temp_dir dir;
+  const std::string data = dir.path() + "/data";
+  {
+    auto made = server::open_sqlite_store(data);
+    ASSERT_TRUE(made) << made.error();
+    auto& s = **made;
+    ASSERT_TRUE(s.save_identity({"pbrowni", "Browni3141", "h1", 1}));
+    ASSERT_TRUE(s.create_account({"pbrowni", "Browni3141", "$argon2id$x", 1}));
+    ASSERT_TRUE(s.save_identity({"pnobody", "nobody", "h2", 1}));
+    ASSERT_TRUE(s.create_account({"pnobody", "nobody", "$argon2id$y", 1}));
+  }
+  auto first = run_ratings(
+      dir, "--format arimaa --model glicko2 --json --seed " + data + " " + arimaa_archive);
+  ASSERT_EQ(first.status, 0) << first.err;
+  // What the file says of browni3141, game by game and speed class by speed class.
+  std::map<std::string, json> expected;
+  const json table = parsed(first);
+  for (const auto& r : table["ratings"]) {
+    if (r["name"] == "browni3141") expected[r["speed"].get<std::string>()] = r;
+  }
+  ASSERT_FALSE(expected.empty());
+  EXPECT_NE(first.err.find("seeded " + std::to_string(expected.size()) + " ratings"),
+            std::string::npos)
+      << first.err;
+  {
+    auto s = server::open_sqlite_store(data);
+    ASSERT_TRUE(s) << s.error();
+    auto seeded = (*s)->ratings_of("pbrowni");
+    ASSERT_TRUE(seeded);
+    ASSERT_EQ(seeded->size(), expected.size());
+    for (const auto& r : *seeded) {
+      const json& want = expected.at(r.speed);
+      EXPECT_EQ(r.game, "arimaa");
+      EXPECT_EQ(r.system, "glicko2");
+      EXPECT_EQ(r.games, want["games"].get<int>());
+      EXPECT_NEAR(r.value, want["rating"].get<double>(), 1e-6) << r.speed;
+    }
+    EXPECT_TRUE((*s)->ratings_of("pnobody")->empty());
+  }
+  // Seeding again changes nothing: the accounts have their ratings.
+  auto again =
+      run_ratings(dir, "--format arimaa --model glicko2 --seed " + data + " " + arimaa_archive);
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.err.find("seeded 0 ratings"), std::string::npos) << again.err;
+  // Arimaa is rated with Glicko-2 on the server: Weng-Lin ratings are not seeded.
+  auto other = run_ratings(
+      dir, "--format arimaa --model weng-lin-plackett-luce --seed " + data + " " + arimaa_archive);
+  ASSERT_EQ(other.status, 0) << other.err;
+  EXPECT_NE(other.err.find("another system than the server's"), std::string::npos) << other.err;
+  // A data directory that cannot be one (here a file) is a usage error.
+  auto not_a_dir = run_ratings(
+      dir, "--format arimaa --model glicko2 --seed " + arimaa_archive + " " + arimaa_archive);
+  EXPECT_EQ(not_a_dir.status, 2) << not_a_dir.err;
 }
 
 TEST(RatingsCli, HostileLinesAreSkippedAndCounted) {

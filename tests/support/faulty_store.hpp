@@ -124,6 +124,11 @@ class faulty_store final : public server::store {
     note("leaderboard", false);
     return real_->leaderboard(game, speed, limit, offset);
   }
+  server::store_result<bool> seed_rating(const server::rating_record& rating) override {
+    note("seed_rating", true);
+    if (!allow()) return std::unexpected(refuse().error());
+    return real_->seed_rating(rating);
+  }
   server::store_result<std::vector<server::rating_record>> ratings_of(
       std::string_view player) override {
     note("ratings_of", false);
