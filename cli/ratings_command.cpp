@@ -495,7 +495,7 @@ int seed(const rated_file& f, const std::string& data_dir) {
     ++(*added ? seeded : kept);
   }
   std::cerr << "seeded " << seeded << " ratings of accounts in " << data_dir << "; " << kept
-            << " accounts had a rating already, " << strangers << " players have no account there"
+            << " were there already, " << strangers << " players have no account there"
             << (other_system ? ", " + std::to_string(other_system) +
                                    " ratings are of another system than the server's"
                              : std::string())
