@@ -14,22 +14,18 @@ void sodium_ready() {
   (void)initialised;
 }
 
-namespace {
-
-std::string hex(const unsigned char* data, std::size_t size) {
+std::string to_hex(const void* data, std::size_t size) {
   std::string out(size * 2 + 1, '\0');
-  sodium_bin2hex(out.data(), out.size(), data, size);
+  sodium_bin2hex(out.data(), out.size(), static_cast<const unsigned char*>(data), size);
   out.pop_back();  // the terminating zero
   return out;
 }
-
-}  // namespace
 
 std::string sha256_hex(std::string_view data) {
   sodium_ready();
   unsigned char digest[crypto_hash_sha256_BYTES];
   crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(data.data()), data.size());
-  return hex(digest, sizeof digest);
+  return to_hex(digest, sizeof digest);
 }
 
 std::expected<std::string, std::string> hash_password(std::string_view password,

@@ -13,6 +13,9 @@ namespace boardroom::server {
 // libsodium is initialised once, before its first use (thread-safe; every function here calls it).
 void sodium_ready();
 
+// `size` bytes as lowercase hex digits.
+std::string to_hex(const void* data, std::size_t size);
+
 // The digest as 64 lowercase hex digits.
 std::string sha256_hex(std::string_view data);
 

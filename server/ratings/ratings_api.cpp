@@ -8,6 +8,7 @@
 #include "engine/core/registry.hpp"
 #include "protocol/rpc.hpp"
 #include "server/ratings/rate_game.hpp"
+#include "server/rooms/time_control.hpp"
 
 namespace boardroom::server {
 
@@ -16,17 +17,10 @@ using nlohmann::json;
 namespace {
 
 constexpr std::string_view players_prefix = "/players/";
-constexpr const char* speed_classes[] = {"ultrabullet", "bullet",  "blitz",         "rapid",
-                                         "classical",   "untimed", "correspondence"};
-
-api_reply error(int status, const std::string& code, const std::string& message) {
-  return {status, "application/json",
-          protocol::to_json_text({{"error", {{"code", code}, {"message", message}}}})};
-}
 
 api_reply store_error(const std::string& why) {
   spdlog::error("{}", why);
-  return error(503, "storage_failed", "the ratings cannot be read now; try again later");
+  return api_error(503, "storage_failed", "the ratings cannot be read now; try again later");
 }
 
 json rating_json(const rating_record& r, std::int64_t now_ms) {
@@ -67,18 +61,19 @@ std::optional<int> bounded(const query_lookup& query, const char* name, int fall
 api_reply leaderboard(store& storage, const query_lookup& query, int max_page,
                       std::int64_t now_ms) {
   auto game = query("game");
-  if (!game) return error(400, "bad_request", "name the game: /api/v1/ratings?game=arimaa");
-  if (!engine::find_game(*game)) return error(404, "unknown_game", "there is no game " + *game);
+  if (!game) return api_error(400, "bad_request", "name the game: /api/v1/ratings?game=arimaa");
+  if (!engine::find_game(*game)) return api_error(404, "unknown_game", "there is no game " + *game);
   std::string speed = query("speed").value_or("");
   if (!speed.empty() && std::ranges::find(speed_classes, speed) == std::end(speed_classes)) {
-    return error(400, "bad_request",
-                 "speed is one of ultrabullet, bullet, blitz, rapid, classical, untimed, "
-                 "correspondence");
+    std::string known;
+    for (auto name : speed_classes)
+      known += (known.empty() ? "" : ", ") + std::string(name);
+    return api_error(400, "bad_request", "speed is one of " + known);
   }
   std::string problem;
   auto limit = bounded(query, "limit", std::min(50, max_page), 1, max_page, problem);
   auto offset = bounded(query, "offset", 0, 0, 1 << 30, problem);
-  if (!limit || !offset) return error(400, "bad_request", problem);
+  if (!limit || !offset) return api_error(400, "bad_request", problem);
   auto rows = storage.leaderboard(*game, speed, *limit, *offset);
   if (!rows) return store_error(rows.error());
   json list = json::array();
@@ -99,7 +94,7 @@ api_reply player(store& storage, std::string_view id, int max_page, std::int64_t
   auto history = storage.rating_history(id, max_page);
   if (!history) return store_error(history.error());
   if (ratings->empty()) {
-    return error(404, "no_ratings", "player " + std::string(id) + " has no ratings");
+    return api_error(404, "no_ratings", "player " + std::string(id) + " has no ratings");
   }
   json out{{"player", std::string(id)}, {"ratings", json::array()}, {"history", json::array()}};
   for (const auto& r : *ratings)
@@ -131,7 +126,7 @@ api_reply serve_ratings(store& storage, std::string_view path, const query_looku
       rest.substr(players_prefix.size()).find('/') == std::string_view::npos) {
     return player(storage, rest.substr(players_prefix.size()), max_page, now_ms);
   }
-  return error(404, "not_found", "no such path: " + std::string(path));
+  return api_error(404, "not_found", "no such path: " + std::string(path));
 }
 
 }  // namespace boardroom::server

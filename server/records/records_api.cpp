@@ -14,16 +14,16 @@ namespace boardroom::server {
 
 using nlohmann::json;
 
+api_reply api_error(int status, const std::string& code, const std::string& message) {
+  return {status, "application/json",
+          protocol::to_json_text({{"error", {{"code", code}, {"message", message}}}})};
+}
+
 namespace {
 
 constexpr int default_limit = 50;
 constexpr int max_limit = 500;
 constexpr std::int64_t day_ms = 24 * 60 * 60 * 1000;
-
-api_reply error(int status, const std::string& code, const std::string& message) {
-  return {status, "application/json",
-          protocol::to_json_text({{"error", {{"code", code}, {"message", message}}}})};
-}
 
 std::optional<std::int64_t> whole_number(std::string_view text) {
   std::int64_t value = 0;
@@ -59,14 +59,14 @@ api_reply list_records(store& storage, const query_lookup& query) {
     bool day = false;
     q.from_ms = time_param(*from, day);
     if (!q.from_ms) {
-      return error(400, "bad_request", "from must be unix milliseconds or a day YYYY-MM-DD");
+      return api_error(400, "bad_request", "from must be unix milliseconds or a day YYYY-MM-DD");
     }
   }
   if (auto to = query("to")) {
     bool day = false;
     q.until_ms = time_param(*to, day);
     if (!q.until_ms) {
-      return error(400, "bad_request", "to must be unix milliseconds or a day YYYY-MM-DD");
+      return api_error(400, "bad_request", "to must be unix milliseconds or a day YYYY-MM-DD");
     }
     if (day) *q.until_ms += day_ms;  // a day is included whole
   }
@@ -75,9 +75,9 @@ api_reply list_records(store& storage, const query_lookup& query) {
     if (auto text = query(name)) {
       auto n = whole_number(*text);
       if (!n || *n < low || *n > high) {
-        return error(400, "bad_request",
-                     std::string(name) + " must be a whole number from " + std::to_string(low) +
-                         " to " + std::to_string(high));
+        return api_error(400, "bad_request",
+                         std::string(name) + " must be a whole number from " + std::to_string(low) +
+                             " to " + std::to_string(high));
       }
       *target = static_cast<int>(*n);
     }
@@ -85,7 +85,7 @@ api_reply list_records(store& storage, const query_lookup& query) {
   auto page = storage.find_records(q);
   if (!page) {
     spdlog::error("{}", page.error());
-    return error(500, "storage_failed", "the records cannot be read now; try again later");
+    return api_error(500, "storage_failed", "the records cannot be read now; try again later");
   }
   json records = json::array();
   for (const auto& r : page->records)
@@ -111,16 +111,17 @@ api_reply one_record(store& storage, std::string_view name) {
     for (std::size_t i = 0; i < all.size(); ++i)
       known += (i + 1 == all.size() ? " or ." : ", .") + std::string(all[i].format->name());
     if (all.empty()) known = ".json or .txt";
-    return error(404, "not_found", "records come as " + known + ", not ." + std::string(format));
+    return api_error(404, "not_found",
+                     "records come as " + known + ", not ." + std::string(format));
   }
   auto loaded = storage.load_room(name);
   if (!loaded) {
     spdlog::error("{}", loaded.error());
-    return error(500, "storage_failed", "the record cannot be read now; try again later");
+    return api_error(500, "storage_failed", "the record cannot be read now; try again later");
   }
-  if (!*loaded) return error(404, "unknown_room", "there is no room " + std::string(name));
+  if (!*loaded) return api_error(404, "unknown_room", "there is no room " + std::string(name));
   auto record = record_json(**loaded);
-  if (!record) return error(404, "not_finished", record.error());
+  if (!record) return api_error(404, "not_finished", record.error());
   if (format == "txt") return {200, "text/plain; charset=utf-8", record_text(*record)};
   if (declared.format) {
     // The format of this room's game by that name (several games may declare one each).
@@ -130,14 +131,14 @@ api_reply one_record(store& storage, std::string_view name) {
       if (d.format->name() == format) own = d;
     }
     if (!own.format) {
-      return error(404, "not_archivable",
-                   "room " + std::string(name) + " is a game of " + game_key +
-                       ", which is not kept as ." + std::string(format));
+      return api_error(404, "not_archivable",
+                       "room " + std::string(name) + " is a game of " + game_key +
+                           ", which is not kept as ." + std::string(format));
     }
     auto game = recorded_game_of(*record, own);
-    if (!game) return error(404, "not_archivable", game.error());
+    if (!game) return api_error(404, "not_archivable", game.error());
     auto text = write_games(own, {*game});
-    if (!text) return error(404, "not_archivable", text.error());
+    if (!text) return api_error(404, "not_archivable", text.error());
     return {200, std::string(own.format->media_type()), std::move(*text)};
   }
   return {200, "application/json", protocol::to_json_text(*record)};
@@ -151,7 +152,7 @@ api_reply serve_records(store& storage, std::string_view path, const query_looku
   }
   std::string_view name = path.substr(records_path.size() + 1);
   if (name.empty() || name.find('/') != std::string_view::npos) {
-    return error(404, "not_found", "no such path: " + std::string(path));
+    return api_error(404, "not_found", "no such path: " + std::string(path));
   }
   return one_record(storage, name);
 }

@@ -21,6 +21,9 @@ struct api_reply {
   std::string body;
 };
 
+// An error answer of the HTTP API: {"error": {"code", "message"}} with `status`.
+api_reply api_error(int status, const std::string& code, const std::string& message);
+
 // The decoded value of a query parameter, or nullopt when absent.
 using query_lookup = std::function<std::optional<std::string>(std::string_view name)>;
 

@@ -297,6 +297,12 @@ void hub::hello(std::shared_ptr<peer> conn, client_context ctx, json id, protoco
                     });
 }
 
+protocol::error hub::store_error(const std::string& why) {
+  ++metrics_.store_errors_total;
+  spdlog::error("{}", why);
+  return storage_failed();
+}
+
 void hub::rename(const identity_record& record) {
   // The name on record is for people only: not worth a refusal.
   if (auto ok = store_.save_identity(record); !ok) {
@@ -311,22 +317,17 @@ void hub::identify(const std::shared_ptr<peer>& conn, client_context ctx, const 
     fail(*conn, id, e);
     greeted(std::move(ctx));
   };
-  auto store_failed = [&](const std::string& why) {
-    ++metrics_.store_errors_total;
-    spdlog::error("{}", why);
-    refuse(storage_failed());
-  };
   // A name an account holds is that account's alone.
   auto holder = store_.find_account(m.name);
-  if (!holder) return store_failed(holder.error());
+  if (!holder) return refuse(store_error(holder.error()));
   if (m.resume_token) {  // an identity from before, or from before a restart
     std::string token_hash = sha256_hex(*m.resume_token);
     auto found = store_.find_identity(token_hash);
-    if (!found) return store_failed(found.error());
+    if (!found) return refuse(store_error(found.error()));
     if (*found) {
       const std::string player = (*found)->id;
       auto own = store_.account_of(player);
-      if (!own) return store_failed(own.error());
+      if (!own) return refuse(store_error(own.error()));
       if (*own) {  // an account keeps the name it claimed, whatever the hello says
         return greet(conn, std::move(ctx), id, (*own)->name,
                      {player, *m.resume_token, token_hash, true, true}, std::move(greeted));
@@ -348,7 +349,7 @@ void hub::identify(const std::shared_ptr<peer>& conn, client_context ctx, const 
   std::string token = random_hex(32);
   known_identity made{"p" + random_hex(8), token, sha256_hex(token), false, false};
   if (auto ok = store_.save_identity({made.player, m.name, made.token_hash, unix_ms_now()}); !ok) {
-    return store_failed(ok.error());
+    return refuse(store_error(ok.error()));
   }
   greet(conn, std::move(ctx), id, std::move(m.name), std::move(made), std::move(greeted));
 }
@@ -359,13 +360,8 @@ void hub::log_in(const std::shared_ptr<peer>& conn, client_context ctx, const js
     fail(*conn, id, e);
     greeted(std::move(ctx));
   };
-  auto store_failed = [&](const std::string& why) {
-    ++metrics_.store_errors_total;
-    spdlog::error("{}", why);
-    refuse(storage_failed());
-  };
   auto found = store_.find_account(m.name);
-  if (!found) return store_failed(found.error());
+  if (!found) return refuse(store_error(found.error()));
   // One answer for an unknown name and a wrong password: which names have accounts is not
   // for guessing.
   const std::string& hash = *found ? (*found)->password_hash : decoy_hash_;
@@ -376,29 +372,24 @@ void hub::log_in(const std::shared_ptr<peer>& conn, client_context ctx, const js
   std::string token = random_hex(32);
   known_identity who{(*found)->player, token, sha256_hex(token), true, true};
   if (auto ok = store_.add_login_token(who.player, who.token_hash, unix_ms_now()); !ok) {
-    return store_failed(ok.error());
+    return refuse(store_error(ok.error()));
   }
   greet(conn, std::move(ctx), id, (*found)->name, std::move(who), std::move(greeted));
 }
 
 void hub::register_account(const std::shared_ptr<peer>& conn, const client_context& ctx,
                            const json& id, const std::string& password) {
-  auto store_failed = [&](const std::string& why) {
-    ++metrics_.store_errors_total;
-    spdlog::error("{}", why);
-    fail(*conn, id, storage_failed());
-  };
   auto own = store_.account_of(ctx.player);
-  if (!own) return store_failed(own.error());
+  if (!own) return fail(*conn, id, store_error(own.error()));
   if (*own) {
     return fail(*conn, id,
                 app_error("already_registered", "this identity is the account " + (*own)->name));
   }
   const auto& lim = config_.limit;
   auto hash = hash_password(password, {lim.password_passes, lim.password_memory_bytes});
-  if (!hash) return store_failed(hash.error());
+  if (!hash) return fail(*conn, id, store_error(hash.error()));
   auto created = store_.create_account({ctx.player, ctx.name, *hash, unix_ms_now()});
-  if (!created) return store_failed(created.error());
+  if (!created) return fail(*conn, id, store_error(created.error()));
   if (!*created) return fail(*conn, id, name_taken(ctx.name));
   {
     std::lock_guard lock(mutex_);

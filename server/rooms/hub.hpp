@@ -121,6 +121,8 @@ class hub final : public room_host {
   void greet(const std::shared_ptr<peer>& conn, client_context ctx, const nlohmann::json& id,
              std::string name, known_identity who, greeting greeted);
   void rename(const identity_record& record);  // on the store's thread
+  // A store call failed: counted, logged, and what the client is told (`storage_failed`).
+  protocol::error store_error(const std::string& why);
   // hello with a password, and account.register: on the store's thread (each hashes a password).
   void log_in(const std::shared_ptr<peer>& conn, client_context ctx, const nlohmann::json& id,
               protocol::hello m, greeting greeted);

@@ -10,11 +10,7 @@ std::string random_hex(std::size_t bytes) {
   sodium_ready();
   std::string raw(bytes, '\0');
   randombytes_buf(raw.data(), raw.size());
-  std::string out(bytes * 2 + 1, '\0');
-  sodium_bin2hex(out.data(), out.size(), reinterpret_cast<const unsigned char*>(raw.data()),
-                 raw.size());
-  out.pop_back();  // the terminating zero
-  return out;
+  return to_hex(raw.data(), raw.size());
 }
 
 std::string random_code(std::size_t length) {

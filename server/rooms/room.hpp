@@ -71,7 +71,7 @@ class room_host {
   virtual void member_removed(const std::string& player, const std::string& room) = 0;
   virtual void room_closed(const std::string& room, const std::string& creator) = 0;
   virtual std::chrono::steady_clock::time_point now() const = 0;  // for the clocks
-  virtual journal& event_journal() = 0;                           // group commit of moves
+  virtual journal& event_journal() = 0;  // group commit of every room write
   virtual const std::string& rating_model() const = 0;            // Weng-Lin's, for games of 3 to 6
 };
 

@@ -12,6 +12,7 @@
 // Durations are whole numbers with units, largest first, each unit at most once: "1h30m", "45s",
 // "3d". The canonical text (what the server reports) writes each duration with the fewest units.
 
+#include <array>
 #include <chrono>
 #include <expected>
 #include <memory>
@@ -52,6 +53,9 @@ std::optional<std::string> time_control_misfit(const time_control& tc, const eng
 // bank leaves). Below 30 s "ultrabullet", 3 min "bullet", 8 min "blitz", 25 min "rapid", else
 // "classical"; "correspondence" and, without clocks, "untimed".
 std::string speed_class(const time_control& tc);
+// Every speed class speed_class() gives, fastest first, then the two without a race against time.
+inline constexpr std::array<std::string_view, 7> speed_classes{
+    "ultrabullet", "bullet", "blitz", "rapid", "classical", "untimed", "correspondence"};
 
 // "1h30m" from 5,400,000 ms; "0s" for zero. Milliseconds below a second are dropped.
 std::string duration_text(std::chrono::milliseconds d);

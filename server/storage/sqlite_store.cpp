@@ -235,6 +235,24 @@ class use {
   sqlite3_stmt* s_;
 };
 
+// The parameters of insert_rating.
+void bind_rating(use& u, const rating_record& r) {
+  u.text(1, r.player)
+      .text(2, r.game)
+      .text(3, r.speed)
+      .text(4, r.system)
+      .real(5, r.value)
+      .real(6, r.deviation)
+      .real(7, r.volatility)
+      .integer(8, r.games)
+      .integer(9, r.updated_ms);
+}
+
+// A rating row, bound by bind_rating(); what happens when the row is there is the statement's.
+constexpr const char* insert_rating =
+    "INSERT INTO ratings (player, game, speed, system, value, deviation, volatility, games, "
+    "updated_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ";
+
 constexpr const char* rating_columns =
     "r.player, i.name, r.game, r.speed, r.system, r.value, r.deviation, r.volatility, r.games, "
     "r.updated_ms";
@@ -346,16 +364,13 @@ class sqlite_store final : public store {
                                " FROM ratings AS r JOIN identities AS i ON i.id = r.player"
                                " WHERE r.player = ?1 AND r.game = ?2 AND r.speed = ?3"},
              {&save_rating_,
-              "INSERT INTO ratings (player, game, speed, system, value, deviation, volatility, "
-              "games, updated_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
-              "ON CONFLICT (player, game, speed) DO UPDATE SET system = excluded.system, "
-              "value = excluded.value, deviation = excluded.deviation, "
-              "volatility = excluded.volatility, games = excluded.games, "
-              "updated_ms = excluded.updated_ms"},
+              std::string(insert_rating) +
+                  "ON CONFLICT (player, game, speed) DO UPDATE SET system = excluded.system, "
+                  "value = excluded.value, deviation = excluded.deviation, "
+                  "volatility = excluded.volatility, games = excluded.games, "
+                  "updated_ms = excluded.updated_ms"},
              {&seed_rating_,
-              "INSERT INTO ratings (player, game, speed, system, value, deviation, volatility, "
-              "games, updated_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
-              "ON CONFLICT (player, game, speed) DO NOTHING"},
+              std::string(insert_rating) + "ON CONFLICT (player, game, speed) DO NOTHING"},
              {&insert_rating_change_,
               "INSERT INTO rating_history (room, player, game, speed, system, value_before, "
               "deviation_before, volatility_before, value, deviation, volatility, games, at_ms) "
@@ -522,15 +537,7 @@ class sqlite_store final : public store {
   store_result<bool> seed_rating(const rating_record& r) override {
     std::lock_guard lock(mutex_);
     use u(seed_rating_);
-    u.text(1, r.player)
-        .text(2, r.game)
-        .text(3, r.speed)
-        .text(4, r.system)
-        .real(5, r.value)
-        .real(6, r.deviation)
-        .real(7, r.volatility)
-        .integer(8, r.games)
-        .integer(9, r.updated_ms);
+    bind_rating(u, r);
     if (u.step() != SQLITE_DONE) {
       return std::unexpected(failure("cannot seed a rating of " + r.player));
     }
@@ -765,15 +772,7 @@ class sqlite_store final : public store {
     for (std::size_t i = 0; i < after.size(); ++i) {
       const rating_record& r = after[i];
       use save(save_rating_);
-      save.text(1, r.player)
-          .text(2, r.game)
-          .text(3, r.speed)
-          .text(4, r.system)
-          .real(5, r.value)
-          .real(6, r.deviation)
-          .real(7, r.volatility)
-          .integer(8, r.games)
-          .integer(9, r.updated_ms);
+      bind_rating(save, r);
       if (save.step() != SQLITE_DONE) return false;
       use change(insert_rating_change_);
       change.text(1, room).text(2, r.player).text(3, r.game).text(4, r.speed).text(5, r.system);

@@ -17,17 +17,6 @@ namespace {
 
 const std::string swiss_dir = std::string(BOARDROOM_TEST_DATA) + "/swiss/";
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
-
 // A tournament before its first round with `players` players, as TRF: 001 lines with only a
 // starting rank, and the number of rounds.
 std::string first_round_trf(int players) {

@@ -27,10 +27,6 @@ using nlohmann::json;
 
 const std::string arimaa_archive = std::string(BOARDROOM_TEST_DATA) + "/arimaa/games-2026-02.tsv";
 
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
-
 // A finished game's record as the server serves it, reduced to one line. Every field a record
 // has is there, with the values a real game would give; the moves are left out, since ratings
 // read only who played and how they finished.
@@ -91,7 +87,7 @@ json parsed(const split_run& r) {
 TEST(RatingsCli, OneDecisiveGameBetweenNewPlayersGivesLichessFigures) {
   temp_dir dir;
   const std::string file = dir.path() + "/games.jsonl";
-  write_file(file,
+  write_text(file,
              record_line("r1", "amazons", {"alice", "bob"}, {1, 2}, feb_1_2026, "fischer:3m+2s"));
   auto r = run_ratings(dir, "--model glicko2 --json " + file);
   ASSERT_EQ(r.status, 0) << r.out << r.err;
@@ -136,8 +132,8 @@ TEST(RatingsCli, GamesAreRatedInTheOrderTheyFinished) {
   const std::string first = record_line("r1", "sisyphos", {"alice", "bob"}, {2, 1}, feb_1_2026);
   const std::string second =
       record_line("r2", "sisyphos", {"alice", "bob"}, {1, 2}, feb_1_2026 + 3'600'000);
-  write_file(dir.path() + "/in-order.jsonl", first + second);
-  write_file(dir.path() + "/reversed.jsonl", second + first);
+  write_text(dir.path() + "/in-order.jsonl", first + second);
+  write_text(dir.path() + "/reversed.jsonl", second + first);
   auto in_order = run_ratings(dir, "--model glicko2 --json " + dir.path() + "/in-order.jsonl");
   auto reversed = run_ratings(dir, "--model glicko2 --json " + dir.path() + "/reversed.jsonl");
   ASSERT_EQ(in_order.status, 0) << in_order.err;
@@ -207,7 +203,7 @@ TEST(RatingsCli, WengLinRanksThreePlayersByTheirPlaces) {
   temp_dir dir;
   const std::string file = dir.path() + "/three.jsonl";
   // Seat order is not finishing order: dave (seat 1) won, erin came last.
-  write_file(file, record_line("r1", "shiamgon", {"carol", "dave", "erin"}, {2, 1, 3}, feb_1_2026,
+  write_text(file, record_line("r1", "shiamgon", {"carol", "dave", "erin"}, {2, 1, 3}, feb_1_2026,
                                "none", "elimination"));
   auto r = run_ratings(dir, "--model weng-lin-plackett-luce --json " + file);
   ASSERT_EQ(r.status, 0) << r.out << r.err;
@@ -248,7 +244,7 @@ TEST(RatingsCli, WengLinRanksThreePlayersByTheirPlaces) {
 TEST(RatingsCli, EveryWengLinModelIsAccepted) {
   temp_dir dir;
   const std::string file = dir.path() + "/three.jsonl";
-  write_file(file, record_line("r1", "esiema", {"carol", "dave", "erin"}, {1, 2, 3}, feb_1_2026));
+  write_text(file, record_line("r1", "esiema", {"carol", "dave", "erin"}, {1, 2, 3}, feb_1_2026));
   for (const auto m : ratings::weng_lin_models) {
     const std::string model = std::string("weng-lin-") + ratings::weng_lin_model_name(m);
     auto r = run_ratings(dir, "--model " + model + " --json " + file);
@@ -260,7 +256,7 @@ TEST(RatingsCli, EveryWengLinModelIsAccepted) {
 TEST(RatingsCli, UsageErrorsExitWithTwoAndSayWhy) {
   temp_dir dir;
   const std::string file = dir.path() + "/games.jsonl";
-  write_file(file, record_line("r1", "amazons", {"alice", "bob"}, {1, 2}, feb_1_2026));
+  write_text(file, record_line("r1", "amazons", {"alice", "bob"}, {1, 2}, feb_1_2026));
 
   auto unknown = run_ratings(dir, "--model elo " + file);
   EXPECT_EQ(unknown.status, 2);
@@ -424,7 +420,7 @@ TEST(RatingsCli, HostileLinesAreSkippedAndCounted) {
   for (const auto& line : hostile)
     text += line + "\n";
   const std::string file = dir.path() + "/hostile.jsonl";
-  write_file(file, text);
+  write_text(file, text);
   auto r = run_ratings(dir, "--model glicko2 --json " + file);
   ASSERT_EQ(r.status, 0) << r.out << r.err;
   const json out = parsed(r);
@@ -445,7 +441,7 @@ TEST(RatingsCli, HostileLinesAreSkippedAndCounted) {
   }
 
   // An empty file has no games to rate, and that is no error.
-  write_file(dir.path() + "/empty.jsonl", "");
+  write_text(dir.path() + "/empty.jsonl", "");
   auto empty = run_ratings(dir, "--model glicko2 --json " + dir.path() + "/empty.jsonl");
   ASSERT_EQ(empty.status, 0) << empty.err;
   EXPECT_EQ(parsed(empty)["games_rated"], 0);
@@ -457,7 +453,7 @@ TEST(RatingsCli, HostileLinesAreSkippedAndCounted) {
   EXPECT_LE(empty_archive.status, 2) << empty_archive.err;  // said, not crashed
 
   // Not a byte of it is a record.
-  write_file(dir.path() + "/binary.jsonl", std::string("\x00\xff\xfe\n\x01\x02", 6));
+  write_text(dir.path() + "/binary.jsonl", std::string("\x00\xff\xfe\n\x01\x02", 6));
   auto binary = run_ratings(dir, "--model glicko2 " + dir.path() + "/binary.jsonl");
   EXPECT_EQ(binary.status, 2) << binary.err;
 }
@@ -465,7 +461,7 @@ TEST(RatingsCli, HostileLinesAreSkippedAndCounted) {
 TEST(RatingsCli, ReadsStandardInput) {
   temp_dir dir;
   const std::string file = dir.path() + "/games.jsonl";
-  write_file(file, record_line("r1", "amazons", {"alice", "bob"}, {1, 2}, feb_1_2026));
+  write_text(file, record_line("r1", "amazons", {"alice", "bob"}, {1, 2}, feb_1_2026));
   auto r = run_ratings(dir, "--model glicko2 --json - < " + file);
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(parsed(r)["games_rated"], 1);

@@ -12,6 +12,7 @@
 
 #include "engine/arimaa/archive.hpp"
 #include "engine/core/registry.hpp"
+#include "tests/cli/cli_helpers.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_server.hpp"
 #include "tests/support/ws_client.hpp"
@@ -21,17 +22,6 @@ namespace {
 
 const std::string binary = BOARDROOM_BINARY;
 const std::string archive_file = std::string(BOARDROOM_TEST_DATA) + "/arimaa/games-2026-02.tsv";
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
 
 // The turns with each setup's placements in one order: the engine writes a setup square by
 // square, the archive as the player typed it; they are the same setup.

@@ -1,5 +1,7 @@
 // Time controls as text and the clock arithmetic, with made-up times: no sleeping, no timers.
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "engine/core/registry.hpp"
@@ -71,6 +73,29 @@ TEST(TimeControl, MistakesAreNamed) {
   EXPECT_NE(error_of("blitz:5m").find("unknown time control 'blitz'"), std::string::npos);
   EXPECT_NE(error_of("arimaa:15x/2m").find("arimaa"), std::string::npos);
   EXPECT_EQ(error_of("none:5m"), "none takes no times");
+}
+
+// Ratings are kept by speed class: the time 40 moves a player are expected to take
+// (docs/ratings.md, with its two worked examples), each boundary on the faster side of the line.
+TEST(TimeControl, SpeedClassesFollowTheFortyMoveEstimate) {
+  auto speed = [](std::string_view text) {
+    std::string name = speed_class(tc(text));
+    EXPECT_NE(std::ranges::find(speed_classes, name), speed_classes.end()) << name;
+    return name;
+  };
+  EXPECT_EQ(speed("none"), "untimed");
+  EXPECT_EQ(speed("correspondence:3d"), "correspondence");
+  EXPECT_EQ(speed("sudden_death:29s"), "ultrabullet");
+  EXPECT_EQ(speed("sudden_death:30s"), "bullet");
+  EXPECT_EQ(speed("fischer:1m+2s"), "bullet");  // 1 min + 80 s
+  EXPECT_EQ(speed("sudden_death:3m"), "blitz");
+  EXPECT_EQ(speed("fischer:3m+2s"), "blitz");         // 4 min 20 s, as docs/ratings.md says
+  EXPECT_EQ(speed("per_move:11s"), "blitz");          // 40 x 11 s
+  EXPECT_EQ(speed("per_move:12s"), "rapid");          // 40 x 12 s: 8 min
+  EXPECT_EQ(speed("fischer:15m+10s"), "rapid");       // 21 min 40 s
+  EXPECT_EQ(speed("arimaa:15s/2m30s/100"), "rapid");  // 2 min 30 s + 40 x 15 s, as documented
+  EXPECT_EQ(speed("sudden_death:25m"), "classical");
+  EXPECT_EQ(speed("fischer:20m+10s"), "classical");  // 26 min 40 s
 }
 
 TEST(GameClock, UntimedHasNoFlagAndNoReadings) {
