@@ -127,8 +127,12 @@ std::vector<std::vector<std::size_t>> opponents(const weng_lin_game& g, bool par
   return result;
 }
 
-// Bradley-Terry (full and partial pairing): a logistic chance that i beats q, against the result.
-std::vector<weng_lin_step> bradley_terry(const weng_lin_game& g, bool partial) {
+// The pairwise models' common walk: every player i against each opponent q it is compared with
+// (all, or its neighbours in the ranking), adding what `pair(i, q, sigma2, c)` makes of the two to
+// i's step; c = sqrt(sigma_i^2 + sigma_q^2 + 2 beta^2), scaled by `c_scale`.
+template <class Pair>
+std::vector<weng_lin_step> pairwise(const weng_lin_game& g, bool partial, double c_scale,
+                                    Pair pair) {
   const auto pairs = opponents(g, partial);
   std::vector<weng_lin_step> steps(g.players.size());
   for (std::size_t i = 0; i < g.players.size(); ++i) {
@@ -136,46 +140,46 @@ std::vector<weng_lin_step> bradley_terry(const weng_lin_game& g, bool partial) {
     const double sigma2 = pi.sigma * pi.sigma;
     for (std::size_t q : pairs[i]) {
       const auto& pq = g.players[q];
-      const double c = std::sqrt(sigma2 + pq.sigma * pq.sigma + 2 * g.s.beta * g.s.beta);
-      const double p = 1 / (1 + std::exp((pq.mu - pi.mu) / c));
-      const double score = g.ranks[q] > g.ranks[i] ? 1.0 : g.ranks[q] == g.ranks[i] ? 0.5 : 0.0;
-      const double gamma = pi.sigma / c;
-      steps[i].omega += sigma2 / c * (score - p);
-      steps[i].delta += gamma * sigma2 / c / c * p * (1 - p);
+      const double c = c_scale * std::sqrt(sigma2 + pq.sigma * pq.sigma + 2 * g.s.beta * g.s.beta);
+      const weng_lin_step add = pair(i, q, sigma2, c);
+      steps[i].omega += add.omega;
+      steps[i].delta += add.delta;
     }
   }
   return steps;
 }
 
-// Thurstone-Mosteller (full and partial pairing): a normal chance that i beats q by more than the
-// draw margin, or draws within it.
-std::vector<weng_lin_step> thurstone_mosteller(const weng_lin_game& g, bool partial) {
-  const auto pairs = opponents(g, partial);
-  std::vector<weng_lin_step> steps(g.players.size());
-  for (std::size_t i = 0; i < g.players.size(); ++i) {
+// Bradley-Terry (full and partial pairing): a logistic chance that i beats q, against the result.
+std::vector<weng_lin_step> bradley_terry(const weng_lin_game& g, bool partial) {
+  return pairwise(g, partial, 1, [&](std::size_t i, std::size_t q, double sigma2, double c) {
     const auto& pi = g.players[i];
-    const double sigma2 = pi.sigma * pi.sigma;
-    for (std::size_t q : pairs[i]) {
-      const auto& pq = g.players[q];
-      // OpenSkill's partial model doubles c_iq; its published numbers depend on it.
-      const double c =
-          (partial ? 2 : 1) * std::sqrt(sigma2 + pq.sigma * pq.sigma + 2 * g.s.beta * g.s.beta);
-      const double d = (pi.mu - pq.mu) / c;
-      const double t = g.s.epsilon / c;
-      const double weight = pi.sigma / c * sigma2 / c / c;  // gamma sigma^2 / c^2
-      if (g.ranks[q] > g.ranks[i]) {
-        steps[i].omega += sigma2 / c * tm_v(d, t);
-        steps[i].delta += weight * tm_w(d, t);
-      } else if (g.ranks[q] < g.ranks[i]) {
-        steps[i].omega -= sigma2 / c * tm_v(-d, t);
-        steps[i].delta += weight * tm_w(-d, t);
-      } else {
-        steps[i].omega += sigma2 / c * tm_vt(d, t);
-        steps[i].delta += weight * tm_wt(d, t);
-      }
-    }
-  }
-  return steps;
+    const auto& pq = g.players[q];
+    const double p = 1 / (1 + std::exp((pq.mu - pi.mu) / c));
+    const double score = g.ranks[q] > g.ranks[i] ? 1.0 : g.ranks[q] == g.ranks[i] ? 0.5 : 0.0;
+    const double gamma = pi.sigma / c;
+    return weng_lin_step{sigma2 / c * (score - p), gamma * sigma2 / c / c * p * (1 - p)};
+  });
+}
+
+// Thurstone-Mosteller (full and partial pairing): a normal chance that i beats q by more than the
+// draw margin, or draws within it. OpenSkill's partial model doubles c_iq; its published numbers
+// depend on it.
+std::vector<weng_lin_step> thurstone_mosteller(const weng_lin_game& g, bool partial) {
+  return pairwise(g, partial, partial ? 2 : 1,
+                  [&](std::size_t i, std::size_t q, double sigma2, double c) {
+                    const auto& pi = g.players[i];
+                    const auto& pq = g.players[q];
+                    const double d = (pi.mu - pq.mu) / c;
+                    const double t = g.s.epsilon / c;
+                    const double weight = pi.sigma / c * sigma2 / c / c;  // gamma sigma^2 / c^2
+                    if (g.ranks[q] > g.ranks[i]) {
+                      return weng_lin_step{sigma2 / c * tm_v(d, t), weight * tm_w(d, t)};
+                    }
+                    if (g.ranks[q] < g.ranks[i]) {
+                      return weng_lin_step{-sigma2 / c * tm_v(-d, t), weight * tm_w(-d, t)};
+                    }
+                    return weng_lin_step{sigma2 / c * tm_vt(d, t), weight * tm_wt(d, t)};
+                  });
 }
 
 struct model_name {

@@ -284,9 +284,7 @@ struct failing_server {
   std::unique_ptr<test_server> srv;
 
   failing_server() {
-    auto real = server::open_sqlite_store(dir.path());
-    if (!real) throw std::runtime_error(real.error());
-    storage = std::make_shared<faulty_store>(std::move(*real));
+    storage = faulty_store_in(dir.path());
     srv = std::make_unique<test_server>(with_store(storage));
   }
   std::uint16_t port() const { return srv->port(); }
@@ -395,9 +393,7 @@ TEST(Durability, ABotMoveThatCannotBeWrittenIsTriedAgain) {
 // answered while the query is still being read.
 TEST(Durability, ASlowRecordsQueryDoesNotStallTheIoThread) {
   temp_dir dir;
-  auto real = server::open_sqlite_store(dir.path());
-  ASSERT_TRUE(real) << real.error();
-  auto storage = std::make_shared<faulty_store>(std::move(*real));
+  auto storage = faulty_store_in(dir.path());
   auto options = with_store(storage);
   options.threads = 1;
   test_server srv(options);
@@ -431,9 +427,7 @@ TEST(Durability, ASlowRecordsQueryDoesNotStallTheIoThread) {
 // resignation, leaving, closing, records.
 TEST(Durability, EveryStoreCallOfARunningServerIsMadeOnTheStoresThread) {
   temp_dir dir;
-  auto real = server::open_sqlite_store(dir.path());
-  ASSERT_TRUE(real) << real.error();
-  auto storage = std::make_shared<faulty_store>(std::move(*real));
+  auto storage = faulty_store_in(dir.path());
   test_server srv(with_store(storage));
   storage->watch_threads();  // what start() read and wrote ran before serving
   ws_client a(srv.port());
@@ -479,9 +473,7 @@ TEST(Durability, EveryStoreCallOfARunningServerIsMadeOnTheStoresThread) {
 // seat, wait for a slow disk without making anyone else wait.
 TEST(Durability, ASlowWriteDoesNotStallTheIoThread) {
   temp_dir dir;
-  auto real = server::open_sqlite_store(dir.path());
-  ASSERT_TRUE(real) << real.error();
-  auto storage = std::make_shared<faulty_store>(std::move(*real));
+  auto storage = faulty_store_in(dir.path());
   auto options = with_store(storage);
   options.threads = 1;
   test_server srv(options);

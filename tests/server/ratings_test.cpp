@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "server/ratings/weng_lin.hpp"
 #include "server/storage/sqlite_store.hpp"
 #include "tests/server/helpers.hpp"
 #include "tests/support/faulty_store.hpp"
@@ -102,9 +103,13 @@ TEST(Ratings, GuestsAndBotsCannotPlayRated) {
   EXPECT_EQ(error_code(guest.call("room.join", {{"room", room}})), "");
 }
 
-// Games of three or more are rated with Weng-Lin: the winner's mu rises, the last one's falls.
+// Games of three or more are rated with Weng-Lin, with the model the server was started with
+// (--rating-model): the winner's mu rises, the last one's falls, each exactly as the model (whose
+// own tests hold it to OpenSkill's vectors) rates three new players placed 1st, 2nd and 3rd.
 TEST(Ratings, AGameOfThreeIsRatedWithWengLin) {
-  test_server srv;
+  test_server_options options;
+  options.rating_model = "thurstone-mosteller-full";
+  test_server srv(options);
   ws_client a(srv.port()), b(srv.port()), c(srv.port());
   std::string first = account(a, "First")["player"];
   std::string second = account(b, "Second")["player"];
@@ -129,6 +134,15 @@ TEST(Ratings, AGameOfThreeIsRatedWithWengLin) {
     order.push_back(r["player"]);
   }
   EXPECT_EQ(order, (std::vector<std::string>{first, second, third}));
+  const std::vector<ratings::weng_lin_rating> fresh(3);
+  const std::vector<int> ranks{1, 2, 3};
+  const auto expected =
+      ratings::weng_lin_update(ratings::weng_lin_model::thurstone_mosteller_full, fresh, ranks);
+  const std::string players[] = {first, second, third};
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NEAR(rating_of(board, players[i])["mu"].get<double>(), expected[i].mu, 1e-9) << i;
+    EXPECT_NEAR(rating_of(board, players[i])["sigma"].get<double>(), expected[i].sigma, 1e-9);
+  }
   EXPECT_GT(rating_of(board, first)["mu"].get<double>(), 25.0);
   EXPECT_LT(rating_of(board, third)["mu"].get<double>(), 25.0);
   EXPECT_NEAR(rating_of(board, first)["rating"].get<double>(),
@@ -141,9 +155,7 @@ TEST(Ratings, AGameOfThreeIsRatedWithWengLin) {
 // the game nor any rating changed, and the retried end writes both.
 TEST(Ratings, TheEndAndTheRatingsAreWrittenTogetherOrNotAtAll) {
   temp_dir dir;
-  auto real = server::open_sqlite_store(dir.path());
-  ASSERT_TRUE(real) << real.error();
-  auto storage = std::make_shared<faulty_store>(std::move(*real));
+  auto storage = faulty_store_in(dir.path());
   test_server srv(with_store(storage));
   ws_client a(srv.port()), b(srv.port());
   account(a, "Ann");

@@ -8,11 +8,13 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
+#include "server/storage/sqlite_store.hpp"
 #include "server/storage/store.hpp"
 
 namespace boardroom::test {
@@ -188,5 +190,12 @@ class faulty_store final : public server::store {
   std::atomic<bool> watching_{false};
   std::vector<std::pair<std::string, std::thread::id>> calls_;
 };
+
+// A faulty store over a real database file in `dir` (throws when it cannot be opened).
+inline std::shared_ptr<faulty_store> faulty_store_in(const std::string& dir) {
+  auto real = server::open_sqlite_store(dir);
+  if (!real) throw std::runtime_error(real.error());
+  return std::make_shared<faulty_store>(std::move(*real));
+}
 
 }  // namespace boardroom::test

@@ -72,6 +72,7 @@ test_server::test_server(test_server_options options) {
   cfg.log_level = "warn";
   cfg.limit = options.limit;
   cfg.admin_token = options.admin_token;
+  cfg.rating_model = options.rating_model;
   cfg.trusted_proxies = options.trusted_proxies;
   cfg.allowed_origins = options.allowed_origins;
   cfg.tls_cert = options.tls_cert;

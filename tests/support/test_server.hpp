@@ -34,10 +34,11 @@ class temp_dir {
 struct test_server_options {
   server::limits limit = test_limits();
   int threads = 2;
-  std::string data_dir;                    // empty: a fresh temporary directory
-  std::shared_ptr<server::store> storage;  // null: the SQLite store in data_dir
-  std::shared_ptr<manual_clock> clock;     // null: the steady clock
-  std::string admin_token;                 // empty: no administrator
+  std::string data_dir;                        // empty: a fresh temporary directory
+  std::shared_ptr<server::store> storage;      // null: the SQLite store in data_dir
+  std::shared_ptr<manual_clock> clock;         // null: the steady clock
+  std::string admin_token;                     // empty: no administrator
+  std::string rating_model = "plackett-luce";  // Weng-Lin's, for games of three to six
   std::vector<std::string> trusted_proxies;
   std::vector<std::string> allowed_origins;
   std::string tls_cert;  // both PEM files (see make_self_signed): the port speaks TLS only
