@@ -1,0 +1,43 @@
+#pragma once
+// Maximum weight matching in a general graph: Edmonds' blossom algorithm with dual variables,
+// O(n^3), after the structure of Joris van Rantwijk's well-known implementation (the one networkx
+// ships as max_weight_matching).
+//
+// The Dutch pairing encodes its ordered criteria as the digits of one edge weight, so weights are
+// far wider than 64 bits for real fields; the algorithm is a template over the weight type and is
+// compiled for std::int64_t (tests) and wide_weight. Only additions, subtractions, halving and
+// comparisons are needed, and with integer weights every value stays an integer.
+//
+// The matching maximises the total weight, not the number of pairs: callers that need as many
+// pairs as possible put that criterion in the weights' most significant digits.
+
+#include <cstdint>
+#include <vector>
+
+#include <boost/multiprecision/cpp_int.hpp>
+
+namespace boardroom::tournaments {
+
+// Signed, fixed width, no allocation. 1024 bits hold the Dutch weights of fields of thousands of
+// players (the pairing checks the width it needs before building the graph).
+using wide_weight = boost::multiprecision::int1024_t;
+constexpr int wide_weight_bits = 1024;
+
+template <class Weight>
+struct weighted_edge {
+  int u = 0;
+  int v = 0;
+  Weight weight{};
+};
+
+// The mate of every vertex 0..vertices-1 (-1 for none) in a matching of maximum total weight.
+// Edges of weight 0 or less are never needed and may be left out. At most one edge per pair.
+template <class Weight>
+std::vector<int> max_weight_matching(int vertices, const std::vector<weighted_edge<Weight>>& edges);
+
+extern template std::vector<int> max_weight_matching<std::int64_t>(
+    int, const std::vector<weighted_edge<std::int64_t>>&);
+extern template std::vector<int> max_weight_matching<wide_weight>(
+    int, const std::vector<weighted_edge<wide_weight>>&);
+
+}  // namespace boardroom::tournaments
