@@ -1,33 +1,40 @@
 #pragma once
 // The next round of a Swiss tournament under the FIDE (Dutch) System, 2025 rules (Handbook
-// C.04.3, applied from 1 July 2025), for small fields, by exhaustive search.
+// C.04.3, applied from 1 July 2025), for any number of players.
 //
-// The rules define the pairing as the one that best satisfies an ordered list of criteria; the
-// bracket procedure of the rules is one way to find it. This searches every pairing instead, which
-// makes it exact where the criteria below are implemented, and usable only for a few players
-// (dutch_max_players): a reference to test a faster implementation against, not a pairing engine
-// for real events.
+// The rules define the pairing as the one that best satisfies an ordered list of criteria, bracket
+// by bracket from the top score down, then in the order of the transpositions and exchanges of the
+// bracket procedure. This finds it the way the FIDE-endorsed programs do: every criterion is a
+// digit of an edge weight, so that a maximum weight matching over all the players still to pair
+// is the best pairing of the current bracket that leaves the rest of the round pairable; a
+// bracket's choices (which moved-down players are paired, their opponents, which players are
+// exchanged between S1 and S2, each S1 player's opponent) are then fixed one at a time by
+// favouring each candidate in turn and matching again. See weighted_matching.hpp.
 //
 // Implemented, in priority order:
-//   absolute  C1 no second game between two players (forfeits do not count as games), C2 no
-//             pairing-allocated bye for a player who already had one or a point without playing
-//             (F, U, +), C3 no game between two non-topscorers with the same absolute colour
-//             preference; C4 the round must be complete (one bye at most);
+//   absolute  C1 no second game between two players (forfeits are not games), C2 no
+//             pairing-allocated bye for a player who already had one or a full point without
+//             playing (F, U, +), C3 no game between two non-topscorers with the same absolute
+//             colour preference (topscorers exist only when the last round is paired), C4 the
+//             round is complete;
 //   C5        lowest score for the bye;
-//   per bracket, top score first (a game belongs to the bracket of its lower player's score):
-//   C6        most games; C7 the highest moved-down scores paired; C8 the same for the next
-//             bracket; C9 fewest unplayed games for the bye; C10-C13 colours (topscorers' colour
-//             difference beyond 2, three in a row, preferences, strong preferences); C14-C17
-//             repeated down- and upfloats of the last two rounds;
-//   then the order of the bracket procedure, approximated: the lowest residents float, moved-down
-//   players meet the highest residents, and the remainder pairs its top half with its bottom
-//   half in rank order.
-// Not implemented: C18-C21 (scores of repeated floaters), accelerated systems, an initial colour
-// other than white, and the exact order of transpositions and exchanges (approximated above).
-// Checked against two published cases only (tests/data/swiss/dutch_2025_C5 and _C9).
-// Colours follow the allocation rules: both preferences, the stronger one, alternation from the
-// last round in which the two had different colours, the higher-ranked player's preference, and
-// finally the higher-ranked player's pairing number (odd: white).
+//   per bracket C6 most pairs, C7 the highest moved-down scores paired, C8 the same for the next
+//             bracket, C9 fewest unplayed games for the bye, C10-C13 colours, C14-C17 repeated
+//             down- and upfloats of the last two rounds, C18-C21 their scores;
+//   then moved-down players by rank and their opponents from the top of the residents, the
+//   fewest exchanges with the smallest difference of bracket sequence numbers, lower S1 and
+//   higher S2 players exchanged first, and S2 in transposition order.
+// Colours follow the allocation rules: both preferences, the stronger one (absolute first, the
+// larger colour difference), alternation from the last games in which the two had different
+// colours, the higher-ranked player's preference, and finally the higher-ranked player's pairing
+// number against the colour the top player had in the first round (white when nothing is
+// played yet).
+// Scores are counted from the results (1, =, + and F, U count as for a win or draw, H half), not
+// read from the file's points column. Not implemented: accelerated systems, forbidden pairs
+// other than past games, point systems other than 1-1/2-0.
+// Checked against the published cases in tests/data/swiss and, on hundreds of generated
+// tournaments, against the exhaustive search kept as pair_dutch_exhaustive (dutch_reference.hpp);
+// docs/tournaments.md says how.
 
 #include <expected>
 #include <string>
@@ -51,11 +58,10 @@ struct pairing {
   friend bool operator==(const pairing&, const pairing&) = default;
 };
 
-// Players to pair beyond which pair_dutch refuses (the search grows like n!!).
-constexpr int dutch_max_players = 14;
-
 // Pairs the round after the last one with games in the file. Players with an entry for that
-// round already (a requested bye, an announced absence) are left out.
+// round already (a requested bye, an announced absence) are left out. Fails when no pairing
+// satisfies the absolute criteria, when every round is paired, or when the field is beyond what
+// the weights can encode (thousands of players).
 std::expected<pairing, std::string> pair_dutch(const trf_tournament& tournament);
 
 // The usual pairing-program output: the number of pairs (the bye included), then "WHITE BLACK"

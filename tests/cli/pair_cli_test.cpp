@@ -74,16 +74,36 @@ TEST(PairCli, MissingSystemIsAUsageError) {
   EXPECT_EQ(r.status, 2) << r.out;
 }
 
-TEST(PairCli, FieldBeyondTheLimitIsRefused) {
-  // Exit 1, not 2: the file is fine, the implementation cannot pair it exactly.
+TEST(PairCli, PairsTheSixtyPlayerCaseAsPublished) {
+  auto r = run("pair --dutch " + swiss_dir + "issue_7.input 2>&1");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out, read_text(swiss_dir + "issue_7.output.expected"));
+}
+
+TEST(PairCli, NoPairingExitsWithOne) {
+  // Two players who have met: the only game left would be a rematch.
   temp_dir dir;
-  const std::string file = dir.path() + "/large.trf";
-  write_text(file, first_round_trf(tournaments::dutch_max_players + 1));
+  const std::string file = dir.path() + "/met.trf";
+  write_text(file,
+             "012 Met\n"
+             "001    1      Test0001 Player0001               2720        "
+             "                     1.0    1     2 w 1\n"
+             "001    2      Test0002 Player0002               2701        "
+             "                     0.0    2     1 b 0\n"
+             "XXR 3\n");
   auto r = run("pair --dutch " + file + " 2>&1");
   EXPECT_EQ(r.status, 1) << r.out;
-  EXPECT_NE(r.out.find(std::to_string(tournaments::dutch_max_players + 1) + " players"),
-            std::string::npos)
-      << r.out;
+  EXPECT_NE(r.out.find("no pairing"), std::string::npos) << r.out;
+}
+
+TEST(PairCli, FirstRoundOfALargeField) {
+  temp_dir dir;
+  const std::string file = dir.path() + "/large.trf";
+  write_text(file, first_round_trf(200));
+  auto r = run("pair --dutch " + file + " 2>&1");
+  EXPECT_EQ(r.status, 0) << r.out;
+  // Top half against bottom half: 1-101, 102-2, 3-103, ...
+  EXPECT_EQ(r.out.substr(0, 20), "100\n1 101\n102 2\n3 10") << r.out;
 }
 
 TEST(PairCli, FirstRoundOfASmallField) {
