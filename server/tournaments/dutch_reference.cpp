@@ -154,7 +154,8 @@ struct search {
   std::vector<int> best_mate;
 
   // The lexicographic cost of a complete pairing: smaller is better.
-  std::vector<int> cost() const {
+  // With `criteria`, also the C6-C17 part of every bracket, without the order that follows it.
+  std::vector<int> cost(std::vector<std::vector<int>>* criteria = nullptr) const {
     constexpr int absent = 1000;
     std::vector<int> v;
     const int n = static_cast<int>(players.size());
@@ -182,8 +183,10 @@ struct search {
     };
     for (int k = 0; k < groups; ++k) {
       const auto& games = made[static_cast<std::size_t>(k)];
+      const auto bracket_start = static_cast<std::ptrdiff_t>(v.size());
       bracket_pairs(k);
       if (k + 1 < groups) bracket_pairs(k + 1);
+      const auto c9_at = static_cast<std::ptrdiff_t>(v.size()) - bracket_start;
       v.push_back(bye >= 0 ? -at(bye).played_games : 0);  // C9
       int c10 = 0, c11 = 0, c12 = 0, c13 = 0, c14 = 0, c15 = 0, c16 = 0, c17 = 0;
       for (const auto& [hi, lo] : games) {
@@ -214,7 +217,11 @@ struct search {
         }
       }
       v.insert(v.end(), {c10, c11, c12, c13, c14, c15, c16, c17});
-      // The order of the bracket procedure (approximated; see dutch.hpp).
+      if (criteria != nullptr) {  // without C9, which this search ranks in every bracket
+        criteria->emplace_back(v.begin() + bracket_start, v.end());
+        criteria->back().erase(criteria->back().begin() + c9_at);
+      }
+      // The order of the bracket procedure (approximated; see dutch_reference.hpp).
       std::vector<int> residents;
       for (int i = 0; i < n; ++i) {
         if (at(i).group == k) residents.push_back(i);
@@ -287,8 +294,10 @@ struct search {
 
 }  // namespace dutch_reference_detail
 
-std::expected<pairing, std::string> pair_dutch_exhaustive(const trf_tournament& t) {
-  using namespace dutch_reference_detail;
+namespace dutch_reference_detail {
+
+// The players to pair, sorted and grouped, ready to search.
+std::expected<search, std::string> prepare(const trf_tournament& t) {
   // The rounds played: the last one in which anybody has an opponent or a pairing-allocated bye.
   int played = 0;
   for (const auto& p : t.players) {
@@ -349,6 +358,16 @@ std::expected<pairing, std::string> pair_dutch_exhaustive(const trf_tournament& 
   }
   if (!s.players.empty()) ++s.groups;
   s.mate.assign(s.players.size(), -2);
+  return s;
+}
+
+}  // namespace dutch_reference_detail
+
+std::expected<pairing, std::string> pair_dutch_exhaustive(const trf_tournament& t) {
+  using namespace dutch_reference_detail;
+  auto prepared = prepare(t);
+  if (!prepared) return std::unexpected(prepared.error());
+  auto& s = *prepared;
   s.run(s.players.size() % 2 == 1);
   if (!s.best_cost) return std::unexpected("no pairing satisfies the absolute criteria");
 
@@ -381,6 +400,62 @@ std::expected<pairing, std::string> pair_dutch_exhaustive(const trf_tournament& 
     result.boards.push_back(colour_of_higher(h, l) == trf_colour::white
                                 ? pairing_board{h.id, l.id}
                                 : pairing_board{l.id, h.id});
+  }
+  return result;
+}
+
+std::expected<dutch_reference_criteria, std::string> dutch_exhaustive_criteria(
+    const trf_tournament& t, const pairing& p) {
+  using namespace dutch_reference_detail;
+  auto prepared = prepare(t);
+  if (!prepared) return std::unexpected(prepared.error());
+  auto& s = *prepared;
+  const int n = static_cast<int>(s.players.size());
+  const auto index = [&](int id) {
+    for (int i = 0; i < n; ++i) {
+      if (s.players[static_cast<std::size_t>(i)].id == id) return i;
+    }
+    return -1;
+  };
+  for (const auto& b : p.boards) {
+    const int w = index(b.white), x = index(b.black);
+    if (w < 0 || x < 0 || w == x || s.mate[static_cast<std::size_t>(w)] != -2 ||
+        s.mate[static_cast<std::size_t>(x)] != -2) {
+      return std::unexpected("not a pairing of these players");
+    }
+    if (!compatible(s.players[static_cast<std::size_t>(w)],
+                    s.players[static_cast<std::size_t>(x)])) {
+      return std::unexpected("breaks C1 or C3");
+    }
+    s.mate[static_cast<std::size_t>(w)] = x;
+    s.mate[static_cast<std::size_t>(x)] = w;
+  }
+  int unpaired = 0;
+  for (int i = 0; i < n; ++i) {
+    if (s.mate[static_cast<std::size_t>(i)] != -2) continue;
+    if (s.players[static_cast<std::size_t>(i)].id != p.bye) return std::unexpected("incomplete");
+    if (!s.players[static_cast<std::size_t>(i)].bye_eligible) return std::unexpected("breaks C2");
+    s.mate[static_cast<std::size_t>(i)] = -1;
+    ++unpaired;
+  }
+  if (unpaired != n % 2) return std::unexpected("incomplete");
+  dutch_reference_criteria result;
+  const auto cost = s.cost(&result.brackets);
+  result.bye_score = cost.front();
+  for (int i = 0; i < n; ++i) {
+    if (s.mate[static_cast<std::size_t>(i)] == -1) {
+      result.bye_played_games = s.players[static_cast<std::size_t>(i)].played_games;
+    }
+  }
+  for (int k = 0; k < s.groups; ++k)
+    result.games.emplace_back();
+  for (int i = 0; i < n; ++i) {
+    const int j = s.mate[static_cast<std::size_t>(i)];
+    if (j > i) {
+      result.games[static_cast<std::size_t>(s.players[static_cast<std::size_t>(j)].group)]
+          .push_back({s.players[static_cast<std::size_t>(i)].id,
+                      s.players[static_cast<std::size_t>(j)].id});
+    }
   }
   return result;
 }

@@ -32,6 +32,8 @@
 
 #include <expected>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "server/tournaments/dutch.hpp"
 #include "server/tournaments/trf.hpp"
@@ -43,5 +45,19 @@ constexpr int dutch_reference_max_players = 14;
 
 // The same contract as pair_dutch, by exhaustive search.
 std::expected<pairing, std::string> pair_dutch_exhaustive(const trf_tournament& tournament);
+
+// How a given pairing scores on the criteria this search implements, to compare another
+// implementation with it where the two may legitimately differ (the order of the procedure).
+struct dutch_reference_criteria {
+  int bye_score = -1;                                   // C5, in half points; -1 for no bye
+  int bye_played_games = 0;                             // C9 (this search ranks it in every
+                                                        // bracket, the rules in the bye's)
+  std::vector<std::vector<int>> brackets;               // C6-C8, C10-C17 per score group
+  std::vector<std::vector<std::pair<int, int>>> games;  // the games made in each score group
+};
+
+// An error when the pairing breaks an absolute criterion (C1-C4) or is not one of this round.
+std::expected<dutch_reference_criteria, std::string> dutch_exhaustive_criteria(
+    const trf_tournament& tournament, const pairing& p);
 
 }  // namespace boardroom::tournaments
