@@ -18,9 +18,11 @@
 // Identical pairings are counted, and most rounds must be identical.
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <iostream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -215,6 +217,39 @@ TEST(DutchRandom, AgreesWithTheExhaustiveReference) {
           << " not compared (forfeit floats), " << stats.both_impossible << " unpairable by both";
   std::cout << "[          ] " << summary.str() << "\n";
   EXPECT_GT(stats.identical, stats.rounds * 8 / 10) << summary.str();
+}
+
+// A real event's size: 101 players (a bye every round), nine rounds, each paired completely and
+// without a rematch. The bound is loose: a bracket's choices each cost a matching from scratch
+// (see docs/tournaments.md).
+TEST(DutchRandom, PairsAHundredPlayersEveryRound) {
+  std::mt19937 rng(20250701);
+  tournaments::trf_tournament t;
+  t.total_rounds = 9;
+  for (int i = 1; i <= 101; ++i) {
+    tournaments::trf_player pl;
+    pl.start_rank = i;
+    t.players.push_back(pl);
+  }
+  double slowest = 0;
+  for (int round = 1; round <= t.total_rounds; ++round) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto p = tournaments::pair_dutch(t);
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    slowest = std::max(slowest, took.count());
+    ASSERT_TRUE(p) << "round " << round << ": " << p.error();
+    ASSERT_EQ(p->boards.size(), 50u);
+    ASSERT_NE(p->bye, 0);
+    std::set<int> seen = {p->bye};
+    for (const auto& b : p->boards) {
+      EXPECT_TRUE(seen.insert(b.white).second && seen.insert(b.black).second);
+      for (const auto& r : t.players[static_cast<std::size_t>(b.white - 1)].rounds)
+        EXPECT_NE(r.opponent, b.black) << "rematch in round " << round;
+    }
+    dutch_random_play(t, *p, round, rng);
+  }
+  std::cout << "[          ] slowest of 9 rounds of 101 players: " << slowest << " s\n";
+  EXPECT_LT(slowest, 5.0);
 }
 
 }  // namespace
