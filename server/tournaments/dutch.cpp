@@ -470,7 +470,6 @@ bool engine::pair_bracket(std::vector<int>& current, int movers, int resident_be
   for (const int v : current) {
     if (final_[static_cast<std::size_t>(v)] < 0) next.push_back(v);
   }
-  const int downfloaters = static_cast<int>(next.size());
   for (int v = next_begin; v < next_end; ++v)
     next.push_back(v);
   c9_ = odd_ && next_end > next_begin && bye_score_ == score(next_begin);
@@ -478,7 +477,6 @@ bool engine::pair_bracket(std::vector<int>& current, int movers, int resident_be
     if (score(mate(v)) < bye_score_) c9_ = false;
   }
   current = std::move(next);
-  (void)downfloaters;
   return true;
 }
 
