@@ -132,6 +132,31 @@ class reader {
     }
   }
 
+  void read(const char* name, const json& value, std::vector<std::string>& out) {
+    seen_.insert(name);
+    if (!value.is_array() || value.size() > 1024) {
+      return wrong_type(name, "an array of at most 1024 strings");
+    }
+    for (const auto& item : value) {
+      if (!item.is_string() || item.get_ref<const std::string&>().size() > 64) {
+        return wrong_type(name, "an array of strings of at most 64 bytes");
+      }
+      out.push_back(item.get<std::string>());
+    }
+  }
+  void read(const char* name, const json& value, std::vector<std::vector<std::string>>& out) {
+    seen_.insert(name);
+    if (!value.is_array() || value.size() > 512) {
+      return wrong_type(name, "an array of at most 512 tables");
+    }
+    for (const auto& item : value) {
+      std::vector<std::string> table;
+      read(name, item, table);
+      if (failed()) return;
+      out.push_back(std::move(table));
+    }
+  }
+
   const json& params_;
   std::set<std::string> seen_;
   std::optional<error> error_;
@@ -175,6 +200,23 @@ constexpr auto room_only = [](auto tag) {
   using T = decltype(tag);
   return +[](const json& p) {
     return parse_as<T>(p, [](reader& r, T& m) { r.required("room", m.room); });
+  };
+};
+
+constexpr auto tournament_only = [](auto tag) {
+  using T = decltype(tag);
+  return +[](const json& p) {
+    return parse_as<T>(p, [](reader& r, T& m) { r.required("tournament", m.tournament); });
+  };
+};
+
+constexpr auto directed = [](auto tag) {
+  using T = decltype(tag);
+  return +[](const json& p) {
+    return parse_as<T>(p, [](reader& r, T& m) {
+      r.required("tournament", m.tournament);
+      r.optional("token", m.token);
+    });
   };
 };
 
@@ -297,9 +339,94 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
        return parse_as<account_register>(
            p, [](reader& r, account_register& m) { r.required("password", m.password); });
      }},
+    {"tournament.create",
+     [](const json& p) {
+       return parse_as<tournament_create>(p, [](reader& r, tournament_create& m) {
+         r.required("name", m.name);
+         r.required("game", m.game);
+         r.optional("params", m.params);
+         r.required("system", m.system);
+         r.optional("table_size", m.table_size);
+         r.optional("rounds", m.rounds);
+         r.optional("time_control", m.time_control);
+         r.optional("fixed_schedule", m.fixed_schedule);
+         r.optional("starts_at_ms", m.starts_at_ms);
+         r.optional("rated", m.rated);
+         r.optional("public", m.is_public);
+         r.optional("min_rating", m.min_rating);
+         r.optional("max_rating", m.max_rating);
+         r.optional("max_players", m.max_players);
+         r.optional("no_show_seconds", m.no_show_seconds);
+         r.range("table_size", m.table_size, 2, 6);
+         r.range("rounds", m.rounds, 1, 100);
+         r.range("starts_at_ms", m.starts_at_ms, 0, INT64_MAX);
+         r.range("max_players", m.max_players, 2, 1'000);
+         r.range("no_show_seconds", m.no_show_seconds, 5, 86'400);
+       });
+     }},
+    {"tournament.list",
+     [](const json& p) { return parse_as<tournament_list>(p, [](reader&, auto&) {}); }},
+    {"tournament.get", tournament_only(tournament_get{})},
+    {"tournament.watch", tournament_only(tournament_watch{})},
+    {"tournament.unwatch", tournament_only(tournament_unwatch{})},
+    {"tournament.join",
+     [](const json& p) {
+       return parse_as<tournament_join>(p, [](reader& r, tournament_join& m) {
+         r.required("tournament", m.tournament);
+         r.optional("invite_code", m.invite_code);
+       });
+     }},
+    {"tournament.withdraw", tournament_only(tournament_withdraw{})},
+    {"tournament.start", directed(tournament_start{})},
+    {"tournament.cancel", directed(tournament_cancel{})},
+    {"tournament.pair",
+     [](const json& p) {
+       return parse_as<tournament_pair>(p, [](reader& r, tournament_pair& m) {
+         r.required("tournament", m.tournament);
+         r.required("tables", m.tables);
+         r.optional("byes", m.byes);
+         r.optional("token", m.token);
+       });
+     }},
+    {"tournament.set_result",
+     [](const json& p) {
+       return parse_as<tournament_set_result>(p, [](reader& r, tournament_set_result& m) {
+         r.required("tournament", m.tournament);
+         r.required("round", m.round);
+         r.required("board", m.board);
+         r.required("ranks", m.ranks);
+         r.optional("token", m.token);
+         r.range("round", m.round, 1, 1'000);
+         r.range("board", m.board, 1, 1'000);
+       });
+     }},
+    {"tournament.add_player",
+     [](const json& p) {
+       return parse_as<tournament_add_player>(p, [](reader& r, tournament_add_player& m) {
+         r.required("tournament", m.tournament);
+         r.optional("player", m.player);
+         r.optional("bot", m.bot);
+         r.optional("token", m.token);
+       });
+     }},
+    {"tournament.remove_player",
+     [](const json& p) {
+       return parse_as<tournament_remove_player>(p, [](reader& r, tournament_remove_player& m) {
+         r.required("tournament", m.tournament);
+         r.required("player", m.player);
+         r.optional("token", m.token);
+       });
+     }},
 }};
 
 std::optional<error> check_lengths(const message& m) {
+  if (auto* t = std::get_if<tournament_create>(&m)) {
+    if (t->name.empty() || t->name.size() > max_name_length * 2) {
+      return params_error("out_of_range",
+                          "name must be 1 to " + std::to_string(max_name_length * 2) + " bytes",
+                          "name");
+    }
+  }
   if (auto* h = std::get_if<hello>(&m)) {
     if (h->name.empty() || h->name.size() > max_name_length) {
       return params_error("out_of_range",
@@ -340,6 +467,14 @@ std::optional<error> check_lengths(const message& m) {
 // Names and notes are shown to other people and written into records: no character that breaks
 // a line, reorders what is around it or cannot be seen (engine/core/text.hpp lists them).
 std::optional<error> check_text(const message& m) {
+  if (auto* t = std::get_if<tournament_create>(&m)) {
+    if (auto bad = engine::text::find_refused(t->name)) {
+      return params_error("bad_name",
+                          "name must not contain " + engine::text::describe(*bad) + " (at byte " +
+                              std::to_string(bad->offset) + ")",
+                          "name");
+    }
+  }
   if (auto* h = std::get_if<hello>(&m)) {
     if (auto bad = engine::text::find_refused(h->name)) {
       return params_error("bad_name",
@@ -363,6 +498,10 @@ std::optional<error> check_text(const message& m) {
 }
 
 }  // namespace
+
+bool is_tournament_request(const message& m) {
+  return std::visit([](const auto& r) { return tournament_method<std::decay_t<decltype(r)>>; }, m);
+}
 
 std::string_view method_name(const message& m) {
   return methods[m.index()].name;

@@ -131,11 +131,94 @@ struct admin_add_time {
   std::int64_t seconds = 0;
 };
 
+// Tournaments (docs/tournaments.md). A director's requests (start, pair, set_result,
+// add_player, remove_player, cancel) are the creator's, or anyone's with the admin token.
+struct tournament_create {
+  std::string name;
+  std::string game;
+  nlohmann::json params = nlohmann::json::object();
+  std::string system;             // "round_robin", "swiss", "knockout", "tables"
+  std::optional<int> table_size;  // players a game; default the game's minimum
+  std::optional<int> rounds;      // swiss, tables: rounds; round_robin: cycles (1 or 2)
+  std::optional<std::string> time_control;
+  bool fixed_schedule = false;
+  std::optional<std::int64_t> starts_at_ms;  // unix ms; absent: the director starts it
+  bool rated = false;
+  bool is_public = true;
+  std::optional<int> min_rating;
+  std::optional<int> max_rating;
+  std::optional<int> max_players;
+  std::optional<int> no_show_seconds;
+};
+struct tournament_list {};
+struct tournament_get {
+  std::string tournament;
+};
+struct tournament_watch {
+  std::string tournament;
+};
+struct tournament_unwatch {
+  std::string tournament;
+};
+struct tournament_join {
+  std::string tournament;
+  std::optional<std::string> invite_code;
+};
+struct tournament_withdraw {
+  std::string tournament;
+};
+struct tournament_start {
+  std::string tournament;
+  std::optional<std::string> token;
+};
+struct tournament_cancel {
+  std::string tournament;
+  std::optional<std::string> token;
+};
+// The next round by hand: tables of player ids in seat order, and who sits out with a bye.
+struct tournament_pair {
+  std::string tournament;
+  std::vector<std::vector<std::string>> tables;
+  std::vector<std::string> byes;
+  std::optional<std::string> token;
+};
+struct tournament_set_result {
+  std::string tournament;
+  int round = 0;
+  int board = 0;
+  std::vector<int> ranks;
+  std::optional<std::string> token;
+};
+// An identity (by id) or a built-in player (by name) enters; only the director adds others.
+struct tournament_add_player {
+  std::string tournament;
+  std::optional<std::string> player;
+  std::optional<std::string> bot;
+  std::optional<std::string> token;
+};
+struct tournament_remove_player {
+  std::string tournament;
+  std::string player;
+  std::optional<std::string> token;
+};
+
 using message =
     std::variant<hello, lobby_games, lobby_list, lobby_subscribe, lobby_unsubscribe, room_create,
                  room_join, room_spectate, room_leave, room_start, room_sync, game_move,
                  game_resign, game_legal_moves, game_analyze, game_offer_draw, game_decline_draw,
-                 admin_abort, admin_adjudicate, admin_add_time, game_view, account_register>;
+                 admin_abort, admin_adjudicate, admin_add_time, game_view, account_register,
+                 tournament_create, tournament_list, tournament_get, tournament_watch,
+                 tournament_unwatch, tournament_join, tournament_withdraw, tournament_start,
+                 tournament_cancel, tournament_pair, tournament_set_result, tournament_add_player,
+                 tournament_remove_player>;
+
+// The tournament.* methods (the hub hands those to the tournament desk).
+template <class T>
+concept tournament_method = requires(const T& t) {
+  t.tournament;
+}
+|| std::is_same_v<T, tournament_create> || std::is_same_v<T, tournament_list>;
+bool is_tournament_request(const message& m);
 
 // The method names, in the order of the variant's alternatives.
 std::string_view method_name(const message& m);

@@ -49,6 +49,13 @@ struct limits {
   std::chrono::hours guest_expiry{24 * 7};
   // A leaderboard page (/api/v1/ratings) and a player's rating history list at most this many.
   int max_ratings_page = 100;
+  // Tournaments: open ones an identity may have created, open ones on the server, entrants of one.
+  int tournaments_per_identity = 5;
+  int max_open_tournaments = 500;
+  int max_tournament_players = 256;
+  // Finished tournaments kept in memory for lists and live pages (older ones are read from the
+  // store when asked for).
+  int finished_tournaments_kept = 100;
 };
 
 struct config {

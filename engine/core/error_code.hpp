@@ -73,6 +73,21 @@ namespace boardroom::engine {
   X(no_table, wire)                       \
   X(draws_not_allowed, wire)              \
   X(no_draw_offer, wire)                  \
+  /* tournaments */                       \
+  X(unknown_tournament, wire)             \
+  X(bad_system, wire)                     \
+  X(not_director, wire)                   \
+  X(entry_closed, wire)                   \
+  X(already_entered, wire)                \
+  X(not_entered, wire)                    \
+  X(tournament_full, wire)                \
+  X(rating_out_of_range, wire)            \
+  X(too_many_tournaments, wire)           \
+  X(bad_pairing, wire)                    \
+  X(round_in_progress, wire)              \
+  X(tournament_over, wire)                \
+  X(bad_start_time, wire)                 \
+  X(bad_result, wire)                     \
   /* the administrator */                 \
   X(not_admin, wire)                      \
   X(bad_ranks, wire)                      \

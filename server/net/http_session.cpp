@@ -212,7 +212,8 @@ void http_session<Stream>::on_read(beast::error_code ec, std::size_t) {
     return;
   }
   if ((req.method() == http::verb::get || req.method() == http::verb::head) &&
-      (is_records_route(path_of(req.target())) || is_ratings_route(path_of(req.target())))) {
+      (is_records_route(path_of(req.target())) || is_ratings_route(path_of(req.target())) ||
+       is_tournaments_route(path_of(req.target())))) {
     // Records and ratings read the database: on the store's thread, so a long query stalls no
     // room and no connection served by this io thread. The answer comes back on this session's
     // strand.
@@ -311,6 +312,11 @@ template <class Stream>
 http_response http_session<Stream>::route_records(const request& req) const {
   auto lookup = [&](std::string_view name) { return query_param(req.target(), name); };
   const auto path = path_of(req.target());
+  if (is_tournaments_route(path)) {  // the desk lives on this (the store's) thread
+    auto reply = hub_.desk().serve(path, lookup);
+    return make_response(req, static_cast<http::status>(reply.status), reply.content_type,
+                         reply.body);
+  }
   auto reply =
       is_ratings_route(path)
           ? serve_ratings(hub_.storage(), path, lookup, hub_.settings().limit.max_ratings_page,

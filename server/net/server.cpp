@@ -310,6 +310,11 @@ std::expected<std::uint16_t, std::string> server::start() {
                      ? fmt::format("; {} could not be restored (see above)", restored->failed)
                      : "");
   }
+  // Tournaments after the rooms: they look their rooms up to know which games still run.
+  auto tournaments = impl_->central->desk().restore();
+  if (!tournaments)
+    return std::unexpected("cannot restore the tournaments: " + tournaments.error());
+  if (*tournaments > 0) spdlog::info("restored {} tournaments", *tournaments);
   impl_->expire_guests();
   impl_->do_accept();
   return acc.local_endpoint().port();

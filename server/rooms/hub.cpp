@@ -63,7 +63,10 @@ hub::hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& 
       // password costs: the time of an answer does not tell which names have accounts.
       decoy_hash_(hash_password(random_hex(16),
                                 {cfg.limit.password_passes, cfg.limit.password_memory_bytes})
-                      .value_or("")) {}
+                      .value_or("")),
+      desk_(std::make_unique<tournament_desk>(*this, storage, storage_exec_)) {}
+
+hub::~hub() = default;
 
 void hub::clocks_changed() {
   std::vector<std::shared_ptr<room>> open;
@@ -93,6 +96,7 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
     return fail(*conn, id, app_error("hello_required", "say hello first"));
   }
   member who{ctx.player, ctx.name, conn};
+  if (protocol::is_tournament_request(msg)) return desk_->handle(conn, ctx, id, std::move(msg));
 
   // Requests about one room: look it up, then hand over to the room's strand.
   auto with_room = [&](const std::string& room_id, auto&& call) {
@@ -196,6 +200,7 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
               r.add_time(who, id, m.seat, std::chrono::seconds(m.seconds));
             });
           },
+          []<class T>(const T&) requires protocol::tournament_method<T>{},  // the desk's, above
       },
       msg);
 }
@@ -399,6 +404,39 @@ void hub::register_account(const std::shared_ptr<peer>& conn, const client_conte
   reply(*conn, id, {{"player", ctx.player}, {"name", ctx.name}, {"account", true}});
 }
 
+std::optional<std::string> hub::name_of(const std::string& player) const {
+  std::lock_guard lock(mutex_);
+  auto it = identities_.find(player);
+  if (it == identities_.end() || it->second.name.empty()) return std::nullopt;
+  return it->second.name;
+}
+
+std::weak_ptr<peer> hub::connection_of(const std::string& player) const {
+  std::lock_guard lock(mutex_);
+  auto it = identities_.find(player);
+  return it == identities_.end() ? std::weak_ptr<peer>{} : it->second.conn;
+}
+
+bool hub::has_room(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  return rooms_.contains(id);
+}
+
+void hub::open_server_room(room_settings settings) {
+  auto r = std::make_shared<room>(io_, std::move(settings), config_.limit, *this, lobby_, metrics_,
+                                  store_);
+  {
+    std::lock_guard lock(mutex_);
+    rooms_[r->id()] = r;
+    ++identities_[r->creator()].rooms_created;  // the tournament's own identity
+  }
+  r->open({}, -1, nullptr);
+}
+
+void hub::game_ended(const std::string& room, const std::optional<engine::outcome>& result) {
+  desk_->game_ended(room, result);
+}
+
 bool hub::is_account(const std::string& player) const {
   std::lock_guard lock(mutex_);
   auto it = identities_.find(player);
@@ -551,7 +589,9 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                          .created = std::chrono::system_clock::now(),
                          .timing = *timing,
                          .vacated = *vacated,
-                         .rated = m.rated};
+                         .rated = m.rated,
+                         .entrants = {},
+                         .no_show_grace = std::chrono::milliseconds(0)};
   std::shared_ptr<room> r;
   {
     std::lock_guard lock(mutex_);
@@ -580,6 +620,7 @@ void hub::connected(const std::shared_ptr<peer>& conn) {
 
 void hub::disconnected(const peer* conn, const client_context& ctx) {
   lobby_.unsubscribe(conn);
+  desk_->disconnected(conn);
   std::vector<std::shared_ptr<room>> rooms;
   {
     std::lock_guard lock(mutex_);
@@ -690,6 +731,7 @@ void hub::shut_down() {
     for (auto& [id, r] : rooms_)
       rooms.push_back(r);
   }
+  desk_->shut_down();
   for (auto& r : rooms)
     r->shut_down();
   for (auto& c : conns)

@@ -28,6 +28,7 @@
 #include "server/rooms/room.hpp"
 #include "server/storage/journal.hpp"
 #include "server/storage/store.hpp"
+#include "server/tournaments/tournament_desk.hpp"
 
 namespace boardroom::server {
 
@@ -44,6 +45,7 @@ class hub final : public room_host {
   hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& storage,
       boost::asio::any_io_executor storage_exec, const clock_source& time, admission& gate,
       send_budget& budget);
+  ~hub() override;
 
   // Server start, before any connection: rebuilds every unfinished room from the store. A room
   // whose log cannot be replayed is left in the store and logged; the call fails only when the
@@ -81,6 +83,19 @@ class hub final : public room_host {
   // Where store work runs (one thread): post reads there, not on an io thread.
   const boost::asio::any_io_executor& storage_executor() const { return storage_exec_; }
 
+  lobby& directory() { return lobby_; }
+  tournament_desk& desk() { return *desk_; }
+
+  // For the tournament desk: who is who, and rooms the server opens itself.
+  bool is_admin(const std::string& token) const;
+  bool is_account(const std::string& player) const;
+  std::optional<std::string> name_of(const std::string& player) const;  // identities in memory
+  std::weak_ptr<peer> connection_of(const std::string& player) const;
+  bool has_room(const std::string& id) const;
+  // Opens a room whose seats the settings fill (room_settings::entrants and bots); its id is the
+  // caller's.
+  void open_server_room(room_settings settings);
+
   // room_host
   void member_added(const std::string& player, const std::string& room) override;
   void member_removed(const std::string& player, const std::string& room) override;
@@ -88,6 +103,7 @@ class hub final : public room_host {
   std::chrono::steady_clock::time_point now() const override { return time_.now(); }
   journal& event_journal() override { return journal_; }
   const std::string& rating_model() const override { return config_.rating_model; }
+  void game_ended(const std::string& room, const std::optional<engine::outcome>& result) override;
 
   // Forgets the identities that never played and are older than limits::guest_expiry (at start,
   // then hourly); returns how many went, or why the store refused.
@@ -106,7 +122,6 @@ class hub final : public room_host {
     int rooms_created = 0;  // rooms created that are still open
   };
 
-  bool is_admin(const std::string& token) const;
   static protocol::error not_admin();
   struct known_identity {
     std::string player;
@@ -128,7 +143,6 @@ class hub final : public room_host {
               protocol::hello m, greeting greeted);
   void register_account(const std::shared_ptr<peer>& conn, const client_context& ctx,
                         const nlohmann::json& id, const std::string& password);
-  bool is_account(const std::string& player) const;
   void on_create(const std::shared_ptr<peer>& conn, const client_context& ctx,
                  const nlohmann::json& id, const protocol::room_create& m);
   std::shared_ptr<room> find_room(const std::string& id) const;
@@ -153,6 +167,7 @@ class hub final : public room_host {
   std::set<std::string> claimed_;  // names claimed in this run (case folded), see hello()
   std::map<std::string, std::shared_ptr<room>> rooms_;  // open rooms by id
   std::map<const peer*, std::weak_ptr<peer>> connections_;
+  std::unique_ptr<tournament_desk> desk_;  // after everything it uses
 };
 
 }  // namespace boardroom::server

@@ -17,15 +17,7 @@ void lobby::publish(const std::string& change, const nlohmann::json& summary) {
     } else {
       rooms_[id] = summary;
     }
-    for (auto it = subscribers_.begin(); it != subscribers_.end();) {
-      auto p = it->second.who.lock();
-      if (!p) {
-        it = subscribers_.erase(it);
-        continue;
-      }
-      if (!it->second.game || *it->second.game == game) targets.push_back(std::move(p));
-      ++it;
-    }
+    targets = watching_locked(game);
   }
   if (targets.empty()) return;
   // Serialized once, shared by every subscriber.
@@ -33,6 +25,33 @@ void lobby::publish(const std::string& change, const nlohmann::json& summary) {
       protocol::write_notification("lobby.update", {{"change", change}, {"room", summary}}));
   for (auto& p : targets)
     p->send(frame);
+}
+
+void lobby::publish_tournament(const std::string& change, const nlohmann::json& summary) {
+  std::vector<std::shared_ptr<peer>> targets;
+  {
+    std::lock_guard lock(mutex_);
+    targets = watching_locked(summary.at("game"));
+  }
+  if (targets.empty()) return;
+  auto frame = make_frame(protocol::write_notification(
+      "lobby.tournament", {{"change", change}, {"tournament", summary}}));
+  for (auto& p : targets)
+    p->send(frame);
+}
+
+std::vector<std::shared_ptr<peer>> lobby::watching_locked(const std::string& game) {
+  std::vector<std::shared_ptr<peer>> targets;
+  for (auto it = subscribers_.begin(); it != subscribers_.end();) {
+    auto p = it->second.who.lock();
+    if (!p) {
+      it = subscribers_.erase(it);
+      continue;
+    }
+    if (!it->second.game || *it->second.game == game) targets.push_back(std::move(p));
+    ++it;
+  }
+  return targets;
 }
 
 nlohmann::json lobby::list(const std::optional<std::string>& game) const {

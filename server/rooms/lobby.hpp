@@ -7,6 +7,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -21,6 +22,10 @@ class lobby {
 
   nlohmann::json list(const std::optional<std::string>& game) const;
 
+  // Public tournaments: the same subscribers get `lobby.tournament` notifications. `summary`
+  // must carry "tournament" and "game"; change "closed" takes it off the lobby.
+  void publish_tournament(const std::string& change, const nlohmann::json& summary);
+
   // Replies to `request_id` with the current list under the same lock as the subscription, so the
   // subscriber sees every change after that list and none before it.
   void subscribe(const std::shared_ptr<peer>& who, std::optional<std::string> game,
@@ -33,6 +38,8 @@ class lobby {
     std::optional<std::string> game;
   };
   nlohmann::json list_locked(const std::optional<std::string>& game) const;
+  // The subscribers who watch `game`, forgetting those gone; under the lock.
+  std::vector<std::shared_ptr<peer>> watching_locked(const std::string& game);
 
   mutable std::mutex mutex_;
   std::map<std::string, nlohmann::json> rooms_;  // public rooms by id

@@ -104,6 +104,8 @@ void room::open(member creator, int seat_index, json id) {
     for (const auto& [index, b] : settings_.bots)
       joins.push_back({bot_player(index, *b), std::string(b->name()) + " bot", index, b});
     if (seat_index >= 0) joins.push_back({creator.player, creator.name, seat_index});
+    for (const auto& e : settings_.entrants)
+      joins.push_back({e.player, e.name, e.seat});
     for (const auto& j : joins) {
       auto made = pending.after.apply(j);
       if (!made) {  // the hub checked the seats; nothing is stored yet
@@ -112,6 +114,12 @@ void room::open(member creator, int seat_index, json id) {
         return host_.room_closed(settings_.id, settings_.creator);
       }
       stage_all(pending, std::move(*made));
+    }
+    // Entrants without a connection are absent from the start: their no-show grace runs.
+    const auto no_show =
+        settings_.no_show_grace.count() > 0 ? settings_.no_show_grace : limit_.reconnect_grace;
+    for (const auto& e : settings_.entrants) {
+      if (e.conn.expired()) stage(pending, ev::player_dropped{e.seat, e.player, no_show.count()});
     }
     game_clock first;
     const bool starting = pending.after.seats_taken() == settings_.seats && settings_.auto_start &&
@@ -141,10 +149,10 @@ void room::open(member creator, int seat_index, json id) {
                        .rated = settings_.rated};
     for (const auto& [index, b] : settings_.bots)
       record.bots[index] = std::string(b->name());
-    auto created = [this, creator, seat_index, id, starting, first = std::move(first)](
+    auto created = [this, creator, seat_index, id, starting, no_show, first = std::move(first)](
                        bool ok, batch& events) mutable {
       if (!ok) {
-        fail(creator, id, storage_failed());
+        if (creator.conn) fail(creator, id, storage_failed());
         // Never visible and never stored: the match is closed in place, so that a request
         // already on its way finds no room.
         (void)match_.fold({settings_.id, match_.version() + 1, 0, ev::room_closed{}});
@@ -159,17 +167,29 @@ void room::open(member creator, int seat_index, json id) {
       }
       for (auto& e : events)
         publish(std::move(e));  // the creator learns of its own arrival from the snapshot
-      if (seat_index >= 0) {
-        links_[seat_index].conn = creator.conn;
-      } else {  // a creator without a seat (a tournament script) watches the room
-        spectators_[creator.player] = {creator.name, creator.conn};
+      for (const auto& e : settings_.entrants) {
+        links_[e.seat].conn = e.conn;
+        links_[e.seat].came = !e.conn.expired();
+        host_.member_added(e.player, settings_.id);
       }
-      host_.member_added(creator.player, settings_.id);
+      if (creator.conn) {  // else the server opened it (a tournament's game)
+        if (seat_index >= 0) {
+          links_[seat_index].conn = creator.conn;
+        } else {  // a creator without a seat (a tournament script) watches the room
+          spectators_[creator.player] = {creator.name, creator.conn};
+        }
+        host_.member_added(creator.player, settings_.id);
+      }
       if (settings_.is_public) publish_summary("opened");
-      json result{{"room", settings_.id}, {"snapshot", snapshot(creator.player)}};
-      if (!settings_.is_public) result["invite_code"] = settings_.invite_code;
-      reply(*creator.conn, id, result);
+      if (creator.conn) {
+        json result{{"room", settings_.id}, {"snapshot", snapshot(creator.player)}};
+        if (!settings_.is_public) result["invite_code"] = settings_.invite_code;
+        reply(*creator.conn, id, result);
+      }
       if (started) begin_game(std::move(first), std::move(*started));
+      for (int i = 0; i < seat_count(); ++i) {
+        if (!links_[i].came) start_grace(i, no_show);
+      }
     };
     persist_then(std::move(pending), std::move(created), std::move(record));
   });
@@ -645,6 +665,7 @@ void room::reconnected(member who) {
     if (index < 0) return;
     link& l = links_[index];
     l.conn = who.conn;
+    l.came = true;
     if (l.connected) return;
     l.connected = true;
     l.grace.reset();  // cancels the timer
@@ -675,7 +696,20 @@ void room::grace_expired(int index) {
   }
   batch pending = begin_batch();
   engine::outcome result;
-  if (before == status::playing) {
+  if (before == status::playing && !links_[index].came) {
+    // A game the server opened (a tournament's): a player who never came forfeits it, and when
+    // nobody came it ends without a winner, every seat forfeited (the tournament reads it so).
+    const bool nobody =
+        std::none_of(links_.begin(), links_.end(), [](const link& l) { return l.came; }) &&
+        !std::any_of(seats().begin(), seats().end(),
+                     [](const match_seat& other) { return other.bot; });
+    if (nobody) {
+      result = engine::outcome{std::vector<int>(seat_count(), 1), {}, "no_show", "nobody came"};
+    } else {
+      result = forfeit_outcome(index, "no_show", name + " did not come");
+    }
+    stage(pending, ev::game_over{result, std::nullopt});
+  } else if (before == status::playing) {
     result = forfeit_outcome(index, "abandonment", name + " did not come back in time");
     stage(pending, ev::game_over{result, std::nullopt});
   } else if (before == status::waiting) {
@@ -902,6 +936,7 @@ void room::conclude(event over) {
   bot_timer_.cancel();
   publish(std::move(over));
   if (settings_.is_public) publish_summary("updated");
+  host_.game_ended(settings_.id, match_.outcome());
   linger_.expires_after(limit_.finished_room_linger);
   when_due(linger_, [this] { close_room(); });
 }

@@ -71,8 +71,11 @@ class room_host {
   virtual void member_removed(const std::string& player, const std::string& room) = 0;
   virtual void room_closed(const std::string& room, const std::string& creator) = 0;
   virtual std::chrono::steady_clock::time_point now() const = 0;  // for the clocks
-  virtual journal& event_journal() = 0;  // group commit of every room write
-  virtual const std::string& rating_model() const = 0;            // Weng-Lin's, for games of 3 to 6
+  virtual journal& event_journal() = 0;                 // group commit of every room write
+  virtual const std::string& rating_model() const = 0;  // Weng-Lin's, for games of 3 to 6
+  // A game ended (its game_over is durable): `result` is empty when it ended without one.
+  virtual void game_ended(const std::string& room,
+                          const std::optional<engine::outcome>& result) = 0;
 };
 
 // What becomes of a seat whose player is gone (abandoned, flagged) in a game of three or more:
@@ -81,6 +84,16 @@ class room_host {
 enum class vacated_policy { bot, retire };
 std::optional<vacated_policy> parse_vacated_policy(std::string_view text);
 const char* vacated_policy_text(vacated_policy p);
+
+// A player the server seats in a room it opens itself (a tournament's game): `conn` is their
+// connection when they have one; a player without one is dropped from the start and forfeits
+// when they do not come within the room's no-show grace.
+struct seated_entrant {
+  int seat = 0;
+  std::string player;
+  std::string name;
+  std::weak_ptr<peer> conn;
+};
 
 struct room_settings {
   std::string id;
@@ -97,6 +110,9 @@ struct room_settings {
   time_control timing;  // chosen at creation; "none" by default
   vacated_policy vacated = vacated_policy::bot;
   bool rated = false;  // the end changes the players' ratings
+  // Rooms the server opens (tournament games): every seat is filled at once and the game starts.
+  std::vector<seated_entrant> entrants;
+  std::chrono::milliseconds no_show_grace{0};  // 0: limits::reconnect_grace
 };
 
 // The error a client gets when the store could not record what it asked for.
@@ -182,6 +198,7 @@ class room : public std::enable_shared_from_this<room> {
     std::weak_ptr<peer> conn;
     std::unique_ptr<boost::asio::steady_timer> grace;  // running while dropped
     bool connected = false;
+    bool came = true;  // false for a seated entrant who has not yet come (a no-show so far)
   };
   struct spectator {
     std::string name;

@@ -104,12 +104,16 @@ void room::persist_then(batch pending, std::move_only_function<void(bool, batch&
 }
 
 // What the ratings need of a rated game whose end is in `pending`: the players in seat order
-// and their ranks. An aborted game, or one that never started, changes no rating.
+// and their ranks. An aborted game, one that never started, or one forfeited by a player who
+// never came (a tournament's no-show: nothing was played) changes no rating.
 std::optional<rated_game> room::rated_end(const batch& pending) const {
   if (!settings_.rated) return std::nullopt;
   for (const auto& e : pending) {
     const auto* over = std::get_if<protocol::events::game_over>(&e.typed.body);
-    if (!over || !over->outcome || over->outcome->reason == "aborted") continue;
+    if (!over || !over->outcome || over->outcome->reason == "aborted" ||
+        over->outcome->reason == "no_show") {
+      continue;
+    }
     rated_game g;
     g.game = std::string(settings_.spec.game_ptr->key());
     g.speed = speed_class(settings_.timing);

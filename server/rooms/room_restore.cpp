@@ -38,7 +38,9 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
       .created = std::chrono::system_clock::time_point(std::chrono::milliseconds(rec.created_ms)),
       .timing = *timing,
       .vacated = *vacated,
-      .rated = rec.rated};
+      .rated = rec.rated,
+      .entrants = {},
+      .no_show_grace = std::chrono::milliseconds(0)};
   for (const auto& [index, name] : rec.bots) {
     if (const auto* b = engine::find_bot(*settings.spec.game_ptr, name)) settings.bots[index] = b;
   }

@@ -30,7 +30,7 @@ namespace {
 
 // Migration i brings the schema from version i to i + 1. Never change one that has shipped:
 // append another.
-constexpr std::array<const char*, 4> migrations{R"sql(
+constexpr std::array<const char*, 5> migrations{R"sql(
 CREATE TABLE identities (
   id          TEXT PRIMARY KEY,
   name        TEXT NOT NULL,
@@ -161,6 +161,20 @@ CREATE TABLE rating_history (
   PRIMARY KEY (room, player)
 ) WITHOUT ROWID;
 CREATE INDEX rating_history_by_player ON rating_history (player, at_ms);
+)sql",
+                                                R"sql(
+-- Tournaments: each an append-only log of events, folded by the server as rooms are.
+CREATE TABLE tournaments (
+  id          TEXT PRIMARY KEY,
+  status      TEXT NOT NULL CHECK (status IN ('entry', 'running', 'finished', 'cancelled')),
+  created_ms  INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE tournament_events (      -- append-only
+  tournament  TEXT NOT NULL REFERENCES tournaments (id),
+  seq         INTEGER NOT NULL,
+  body        TEXT NOT NULL,
+  PRIMARY KEY (tournament, seq)
+) WITHOUT ROWID;
 )sql"};
 
 // What find_records() filters on; ?1 game, ?2 player (id or name), ?3 from, ?4 until, ?5 public
@@ -292,7 +306,12 @@ class sqlite_store final : public store {
                     &leaderboard_,
                     &ratings_of_,
                     &rating_history_,
-                    &seed_rating_})
+                    &seed_rating_,
+                    &upsert_tournament_,
+                    &insert_tournament_event_,
+                    &open_tournaments_,
+                    &tournament_by_id_,
+                    &tournament_events_of_})
       s->reset();
     sqlite3_close(db_);
     ::close(lock_fd_);  // releases the flock
@@ -383,6 +402,17 @@ class sqlite_store final : public store {
              {&ratings_of_, std::string("SELECT ") + rating_columns +
                                 " FROM ratings AS r JOIN identities AS i ON i.id = r.player"
                                 " WHERE r.player = ?1 ORDER BY r.game, r.speed"},
+             {&upsert_tournament_,
+              "INSERT INTO tournaments (id, status, created_ms) VALUES (?1, ?2, ?3)"
+              " ON CONFLICT (id) DO UPDATE SET status = excluded.status"},
+             {&insert_tournament_event_,
+              "INSERT INTO tournament_events (tournament, seq, body) VALUES (?1, ?2, ?3)"},
+             {&open_tournaments_,
+              "SELECT id, status FROM tournaments WHERE status IN ('entry', 'running')"
+              " ORDER BY created_ms, id"},
+             {&tournament_by_id_, "SELECT id, status FROM tournaments WHERE id = ?1"},
+             {&tournament_events_of_,
+              "SELECT body FROM tournament_events WHERE tournament = ?1 ORDER BY seq"},
              {&rating_history_,
               "SELECT h.room, h.player, i.name, h.game, h.speed, h.system, h.value_before, "
               "h.deviation_before, h.volatility_before, h.value, h.deviation, h.volatility, "
@@ -625,6 +655,60 @@ class sqlite_store final : public store {
     if (!read_events(out))
       return std::unexpected(failure("cannot read the events of " + out.record.id));
     return std::optional<stored_room>(std::move(out));
+  }
+
+  store_result<void> append_tournament(std::string_view id, std::int64_t first,
+                                       std::span<const std::string> events,
+                                       std::string_view status) override {
+    std::lock_guard lock(mutex_);
+    return transaction("cannot write tournament " + std::string(id), [&] {
+      {
+        use u(upsert_tournament_);
+        u.text(1, id).text(2, status).integer(3, now_ms());
+        if (u.step() != SQLITE_DONE) return false;
+      }
+      std::int64_t seq = first;
+      for (const auto& body : events) {
+        use u(insert_tournament_event_);
+        u.text(1, id).integer(2, seq++).text(3, body);
+        if (u.step() != SQLITE_DONE) return false;
+      }
+      return true;
+    });
+  }
+
+  store_result<std::vector<stored_tournament>> load_open_tournaments() override {
+    std::lock_guard lock(mutex_);
+    std::vector<stored_tournament> out;
+    {
+      use u(open_tournaments_);
+      int rc;
+      while ((rc = u.step()) == SQLITE_ROW)
+        out.push_back({u.column_text(0), u.column_text(1), {}});
+      if (rc != SQLITE_DONE) return std::unexpected(failure("cannot read the tournaments"));
+    }
+    for (auto& t : out) {
+      if (!read_tournament_events(t))
+        return std::unexpected(failure("cannot read the events of tournament " + t.id));
+    }
+    return out;
+  }
+
+  store_result<std::optional<stored_tournament>> load_tournament(std::string_view id) override {
+    std::lock_guard lock(mutex_);
+    stored_tournament out;
+    {
+      use u(tournament_by_id_);
+      u.text(1, id);
+      int rc = u.step();
+      if (rc == SQLITE_DONE) return std::optional<stored_tournament>{};
+      if (rc != SQLITE_ROW)
+        return std::unexpected(failure("cannot read tournament " + std::string(id)));
+      out = {u.column_text(0), u.column_text(1), {}};
+    }
+    if (!read_tournament_events(out))
+      return std::unexpected(failure("cannot read the events of tournament " + out.id));
+    return std::optional<stored_tournament>(std::move(out));
   }
 
   store_result<record_page> find_records(const record_query& query) override {
@@ -876,6 +960,15 @@ class sqlite_store final : public store {
     return rc == SQLITE_DONE;
   }
 
+  bool read_tournament_events(stored_tournament& t) {
+    use u(tournament_events_of_);
+    u.text(1, t.id);
+    int rc;
+    while ((rc = u.step()) == SQLITE_ROW)
+      t.events.push_back(u.column_text(0));
+    return rc == SQLITE_DONE;
+  }
+
   sqlite3* db_;
   int lock_fd_;
   std::string path_;
@@ -884,7 +977,8 @@ class sqlite_store final : public store {
       insert_room_, insert_event_, set_status_, unfinished_rooms_, room_by_id_, events_of_,
       find_records_, count_records_, players_of_, insert_account_, account_by_name_,
       account_by_player_, insert_login_token_, rating_of_, save_rating_, insert_rating_change_,
-      leaderboard_, ratings_of_, rating_history_, seed_rating_;
+      leaderboard_, ratings_of_, rating_history_, seed_rating_, upsert_tournament_,
+      insert_tournament_event_, open_tournaments_, tournament_by_id_, tournament_events_of_;
 };
 
 }  // namespace

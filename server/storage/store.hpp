@@ -157,6 +157,14 @@ struct record_page {
   std::vector<record_summary> records;
 };
 
+// A tournament: its event log (server/tournaments/tournament.hpp folds it), and its status as
+// the last event left it ("entry", "running", "finished", "cancelled").
+struct stored_tournament {
+  std::string id;
+  std::string status;
+  std::vector<std::string> events;  // JSON text, by sequence from 1
+};
+
 class store {
  public:
   virtual ~store() = default;
@@ -221,6 +229,16 @@ class store {
 
   // Finished games, the most recently finished first.
   virtual store_result<record_page> find_records(const record_query& query) = 0;
+
+  // Tournaments. Appending continues the log from `first` (1 for the `created` event, which
+  // makes the tournament) and sets the status, in one transaction; a sequence already taken
+  // fails and changes nothing.
+  virtual store_result<void> append_tournament(std::string_view id, std::int64_t first,
+                                               std::span<const std::string> events,
+                                               std::string_view status) = 0;
+  // Every tournament not finished or cancelled, with its log, oldest first; or one, any status.
+  virtual store_result<std::vector<stored_tournament>> load_open_tournaments() = 0;
+  virtual store_result<std::optional<stored_tournament>> load_tournament(std::string_view id) = 0;
 };
 
 }  // namespace boardroom::server

@@ -156,6 +156,22 @@ class faulty_store final : public server::store {
     std::this_thread::sleep_for(std::chrono::milliseconds(slow_reads_ms_.load()));
     return real_->find_records(query);
   }
+  server::store_result<void> append_tournament(std::string_view id, std::int64_t first,
+                                               std::span<const std::string> events,
+                                               std::string_view status) override {
+    note("append_tournament", true);
+    if (!allow()) return refuse();
+    return real_->append_tournament(id, first, events, status);
+  }
+  server::store_result<std::vector<server::stored_tournament>> load_open_tournaments() override {
+    note("load_open_tournaments", false);
+    return real_->load_open_tournaments();
+  }
+  server::store_result<std::optional<server::stored_tournament>> load_tournament(
+      std::string_view id) override {
+    note("load_tournament", false);
+    return real_->load_tournament(id);
+  }
 
  private:
   static constexpr int unlimited = 1 << 30;

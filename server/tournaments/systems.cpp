@@ -1,0 +1,279 @@
+// The next round, system by system; the rules are summed up in systems.hpp.
+
+#include "server/tournaments/systems.hpp"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+#include "server/tournaments/dutch.hpp"
+#include "server/tournaments/round_robin.hpp"
+
+namespace boardroom::tournaments {
+
+namespace {
+
+bool playing(const tournament& t, int who, int round) {
+  const entrant& e = t.entrants()[who];
+  return !e.withdrawn && e.first_round <= round;
+}
+
+proposed_round pair_round_robin(const tournament& t) {
+  const int n = static_cast<int>(t.entrants().size());
+  const auto schedule = round_robin_schedule(n, std::max(1, t.settings().rounds));
+  const auto& today = schedule[t.rounds().size()];
+  proposed_round next;
+  for (const auto& g : today.games)
+    next.tables.push_back({g.white - 1, g.black - 1});
+  if (today.bye > 0) next.byes.push_back({today.bye - 1, bye_kind::zero});
+  return next;
+}
+
+std::expected<proposed_round, std::string> pair_swiss(const tournament& t) {
+  const int number = static_cast<int>(t.rounds().size()) + 1;
+  auto made = pair_dutch(tournament_trf(t, number));
+  if (!made) return std::unexpected(made.error());
+  proposed_round next;
+  for (const auto& b : made->boards)
+    next.tables.push_back({b.white - 1, b.black - 1});
+  if (made->bye > 0) next.byes.push_back({made->bye - 1, bye_kind::pairing});
+  for (int i = 0; i < static_cast<int>(t.entrants().size()); ++i) {
+    if (!playing(t, i, number)) next.byes.push_back({i, bye_kind::zero});
+  }
+  return next;
+}
+
+// Seeds in bracket order for a bracket of `size` (a power of two): 1 and 2 meet only in the
+// final, 1-4 and 2-3 only in the semi-finals, and so on: [1, 8, 4, 5, 2, 7, 3, 6] for 8.
+std::vector<int> bracket_order(int size) {
+  std::vector<int> order{1};
+  while (static_cast<int>(order.size()) < size) {
+    const int twice = static_cast<int>(order.size()) * 2;
+    std::vector<int> next;
+    for (int seed : order) {
+      next.push_back(seed);
+      next.push_back(twice + 1 - seed);
+    }
+    order = std::move(next);
+  }
+  return order;
+}
+
+// Who goes through a pair of the bracket: the winner, the one present, or (a draw) the second.
+int through(const tournament& t, const round& r, int a, int b) {
+  if (a < 0 || b < 0) return std::max(a, b);
+  for (const auto& tb : r.tables) {
+    if (tb.seats.size() != 2 || !tb.result) continue;
+    const bool ours =
+        (tb.seats[0] == a && tb.seats[1] == b) || (tb.seats[0] == b && tb.seats[1] == a);
+    if (!ours) continue;
+    const auto& ranks = tb.result->ranks;
+    if (ranks[0] == ranks[1] && !tb.result->forfeited[0]) return tb.seats[1];
+    if (tb.result->forfeited[0] && tb.result->forfeited[1]) return -1;
+    return ranks[0] < ranks[1] ? tb.seats[0] : tb.seats[1];
+  }
+  (void)t;
+  return -1;  // not yet decided
+}
+
+proposed_round pair_knockout(const tournament& t) {
+  const auto field = knockout_field(t);
+  proposed_round next;
+  for (std::size_t k = 0; k + 1 < field.size(); k += 2) {
+    int a = field[k];
+    int b = field[k + 1];
+    if (a >= 0 && b >= 0) {
+      next.tables.push_back({std::min(a, b), std::max(a, b)});  // the higher seed moves first
+    } else if (a >= 0 || b >= 0) {
+      next.byes.push_back({std::max(a, b), bye_kind::pairing});
+    }
+  }
+  return next;
+}
+
+// Tables of k for a game of 3 to 6 players, Swiss-style:
+// 1. The players still in are ranked by score, then rating, then starting rank.
+// 2. There are ceil(n / k) tables; when k does not divide n, the lowest tables seat k - 1 (as many
+//    as needed), provided the game can be played by k - 1 and there are enough tables. Otherwise
+//    floor(n / k) tables of k are formed and the lowest-ranked players left over, who have not had
+//    a bye yet where possible, sit the round out with half a point.
+// 3. Tables are filled from the top: each starts with the best-ranked player not yet seated, then
+//    takes, one at a time, the player who has met the table's players least often so far, the
+//    best-ranked among equals: repeat meetings are avoided as far as this allows.
+// 4. At a table the player who so far sat furthest from the first seat (the sum of earlier seat
+//    numbers, per game) moves first, and so on; ties go to the better-ranked.
+proposed_round pair_tables(const tournament& t, int min_players) {
+  const int number = static_cast<int>(t.rounds().size()) + 1;
+  const int k = t.settings().table_size;
+  std::vector<int> ranked;
+  for (int i = 0; i < static_cast<int>(t.entrants().size()); ++i) {
+    if (playing(t, i, number)) ranked.push_back(i);
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [&](int a, int b) {
+    if (t.score(a) != t.score(b)) return t.score(a) > t.score(b);
+    return t.entrants()[a].rating > t.entrants()[b].rating;
+  });
+  proposed_round next;
+  for (int i = 0; i < static_cast<int>(t.entrants().size()); ++i) {
+    if (!playing(t, i, number)) next.byes.push_back({i, bye_kind::zero});
+  }
+  const int n = static_cast<int>(ranked.size());
+  int tables = (n + k - 1) / k;
+  int short_tables = tables * k - n;
+  if (short_tables > 0 && (k - 1 < min_players || short_tables > tables)) {
+    tables = n / k;
+    short_tables = 0;
+    int out = n - tables * k;
+    // Byes go to the lowest-ranked players without one yet, then the lowest-ranked.
+    std::vector<int> order(ranked.rbegin(), ranked.rend());
+    auto had_bye = [&](int who) {
+      for (const auto& r : t.rounds()) {
+        for (const auto& b : r.byes) {
+          if (b.entrant == who && b.kind != bye_kind::zero) return true;
+        }
+      }
+      return false;
+    };
+    std::stable_partition(order.begin(), order.end(), [&](int who) { return !had_bye(who); });
+    for (int j = 0; j < out; ++j) {
+      next.byes.push_back({order[j], bye_kind::requested_half});
+      ranked.erase(std::find(ranked.begin(), ranked.end(), order[j]));
+    }
+  }
+  std::map<std::pair<int, int>, int> met;
+  for (int who : ranked) {
+    for (int other : t.opponents(who))
+      ++met[{who, other}];
+  }
+  std::vector<int> seat_sum(t.entrants().size(), 0);
+  for (const auto& r : t.rounds()) {
+    for (const auto& tb : r.tables) {
+      for (std::size_t s = 0; s < tb.seats.size(); ++s)
+        seat_sum[tb.seats[s]] += static_cast<int>(s);
+    }
+  }
+  std::vector<int> free = ranked;
+  for (int j = 0; j < tables; ++j) {
+    const int size = j >= tables - short_tables ? k - 1 : k;
+    std::vector<int> seats{free.front()};
+    free.erase(free.begin());
+    while (static_cast<int>(seats.size()) < size && !free.empty()) {
+      auto meetings = [&](int who) {
+        int sum = 0;
+        for (int s : seats)
+          sum += met[{who, s}];
+        return sum;
+      };
+      auto best = std::min_element(free.begin(), free.end(),
+                                   [&](int a, int b) { return meetings(a) < meetings(b); });
+      seats.push_back(*best);
+      free.erase(best);
+    }
+    auto rank_of = [&](int who) { return std::find(ranked.begin(), ranked.end(), who); };
+    std::stable_sort(seats.begin(), seats.end(), [&](int a, int b) {
+      if (seat_sum[a] != seat_sum[b]) return seat_sum[a] > seat_sum[b];
+      return rank_of(a) < rank_of(b);
+    });
+    next.tables.push_back(std::move(seats));
+  }
+  return next;
+}
+
+}  // namespace
+
+std::vector<int> knockout_field(const tournament& t) {
+  const int n = static_cast<int>(t.entrants().size());
+  int size = 1;
+  while (size < n)
+    size *= 2;
+  std::vector<int> field;
+  for (int seed : bracket_order(size))
+    field.push_back(seed <= n ? seed - 1 : -1);
+  for (const auto& r : t.rounds()) {
+    if (!r.complete()) break;
+    std::vector<int> next;
+    for (std::size_t k = 0; k + 1 < field.size(); k += 2)
+      next.push_back(through(t, r, field[k], field[k + 1]));
+    field = std::move(next);
+  }
+  return field;
+}
+
+std::expected<proposed_round, std::string> pair_next(const tournament& t, int min_players) {
+  if (tournament_over(t)) return std::unexpected("the tournament has played its last round");
+  if (!t.current_round_complete()) return std::unexpected("the current round is not finished");
+  switch (t.settings().system) {
+    case system_kind::round_robin:
+      return pair_round_robin(t);
+    case system_kind::swiss:
+      return pair_swiss(t);
+    case system_kind::knockout:
+      return pair_knockout(t);
+    case system_kind::tables:
+      return pair_tables(t, min_players);
+  }
+  return std::unexpected("unknown system");
+}
+
+bool tournament_over(const tournament& t) {
+  if (!t.current_round_complete()) return false;
+  const int played = static_cast<int>(t.rounds().size());
+  if (t.settings().system == system_kind::knockout) {
+    return played > 0 && knockout_field(t).size() <= 1;
+  }
+  return played >= t.planned_rounds();
+}
+
+trf_tournament tournament_trf(const tournament& t, int pairing_round) {
+  trf_tournament out;
+  out.name = t.settings().name;
+  out.total_rounds = t.planned_rounds();
+  const auto standings = t.standings();
+  std::vector<int> place(t.entrants().size(), 0);
+  for (const auto& s : standings)
+    place[s.entrant] = s.place;
+  for (std::size_t i = 0; i < t.entrants().size(); ++i) {
+    const entrant& e = t.entrants()[i];
+    trf_player p;
+    p.start_rank = static_cast<int>(i) + 1;
+    p.name = e.name;
+    p.rating = e.rating;
+    p.points_tenths = t.score(static_cast<int>(i)) / (point / 10);
+    p.rank = place[i];
+    out.players.push_back(std::move(p));
+  }
+  auto result_char = [](int units, bool forfeit) {
+    if (forfeit) return units > 0 ? trf_result::forfeit_win : trf_result::forfeit_loss;
+    return units == point ? trf_result::win : units == 0 ? trf_result::loss : trf_result::draw;
+  };
+  for (const auto& r : t.rounds()) {
+    std::vector<trf_round> entries(t.entrants().size(),
+                                   trf_round{0, trf_colour::none, trf_result::zero_point_bye});
+    for (const auto& tb : r.tables) {
+      if (tb.seats.size() != 2 || !tb.result) continue;
+      const bool forfeit = tb.result->forfeited[0] || tb.result->forfeited[1];
+      for (int s = 0; s < 2; ++s) {
+        entries[tb.seats[s]] = {tb.seats[1 - s] + 1, s == 0 ? trf_colour::white : trf_colour::black,
+                                result_char(table_points(*tb.result, s), forfeit)};
+      }
+    }
+    for (const auto& b : r.byes) {
+      entries[b.entrant].result = b.kind == bye_kind::pairing ? trf_result::pairing_allocated_bye
+                                  : b.kind == bye_kind::requested_half ? trf_result::half_point_bye
+                                                                       : trf_result::zero_point_bye;
+    }
+    for (std::size_t i = 0; i < entries.size(); ++i)
+      out.players[i].rounds.push_back(entries[i]);
+  }
+  if (pairing_round > 0) {
+    for (std::size_t i = 0; i < t.entrants().size(); ++i) {
+      if (!playing(t, static_cast<int>(i), pairing_round)) {
+        out.players[i].rounds.resize(static_cast<std::size_t>(pairing_round),
+                                     trf_round{0, trf_colour::none, trf_result::zero_point_bye});
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace boardroom::tournaments

@@ -1,0 +1,149 @@
+#pragma once
+// A tournament as a value: its settings and everything that happened to it, folded from its event
+// log, as a room's match is folded from the room's. The server (server/tournaments/
+// tournament_desk.hpp) decides and stores events; this only folds them and reads the result:
+// entrants, rounds, scores and standings. Folding is pure, so a restarted server rebuilds a
+// tournament by folding its stored log, exactly as it was.
+//
+// Scores are kept in units of 1/120 of a point, so that they stay integers for every table size
+// (2 to 6 players share a game's point by placings, see table_points()).
+
+#include <cstdint>
+#include <expected>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace boardroom::tournaments {
+
+constexpr int point = 120;  // one point in score units
+
+enum class system_kind { round_robin, swiss, knockout, tables };
+std::string_view system_text(system_kind s);
+std::optional<system_kind> system_from_text(std::string_view text);
+
+struct tournament_settings {
+  std::string id;
+  std::string name;
+  std::string creator;  // identity id: the director
+  std::string game;     // game key
+  std::string spec;     // canonical game spec
+  int table_size = 2;   // players per game
+  std::string time_control = "none";
+  system_kind system = system_kind::swiss;
+  int rounds = 0;  // swiss and tables: rounds; round robin: cycles (1 or 2); knockout: 0
+  bool fixed_schedule = false;    // tables: everyone meets everyone equally often
+  std::int64_t starts_at_ms = 0;  // 0: started by the director
+  bool rated = false;
+  bool is_public = true;
+  std::string invite_code;  // private tournaments: needed to enter
+  std::optional<int> min_rating;
+  std::optional<int> max_rating;
+  int max_players = 64;
+  std::int64_t no_show_ms = 60'000;  // a paired player absent this long forfeits the game
+  std::int64_t created_ms = 0;
+};
+
+nlohmann::json settings_json(const tournament_settings& s, bool with_invite);
+std::expected<tournament_settings, std::string> settings_from_json(const nlohmann::json& j);
+
+struct entrant {
+  std::string player;  // identity id
+  std::string name;
+  int rating = 0;   // at entry (0: none)
+  std::string bot;  // a built-in player's name, else empty
+  bool withdrawn = false;
+  int first_round = 1;  // a late entry misses the rounds before
+};
+
+struct game_result {
+  std::vector<int> ranks;       // per seat, 1 is best
+  std::string reason;           // the room's outcome reason, "forfeit", "director", ...
+  std::vector<bool> forfeited;  // per seat: lost without playing (absent, withdrawn)
+};
+
+struct table {
+  int board = 0;           // 1-based within the round
+  std::string room;        // the room it is played in; empty when decided without a game
+  std::vector<int> seats;  // entrant indices in seat order (the first moves first)
+  std::optional<game_result> result;
+};
+
+enum class bye_kind { pairing, requested_half, zero };
+struct bye {
+  int entrant = 0;
+  bye_kind kind = bye_kind::pairing;
+};
+
+struct round {
+  int number = 0;
+  std::vector<table> tables;
+  std::vector<bye> byes;
+  bool complete() const;
+};
+
+enum class phase { entry, running, finished, cancelled };
+std::string_view phase_text(phase p);
+
+struct standing {
+  int entrant = 0;
+  int place = 0;  // equal places share a number
+  int score = 0;  // in units
+  std::vector<double> tiebreaks;
+};
+
+// The share of a game's point for seat `seat` of a result: the players it beat plus half the
+// players it tied with, over the others at the table (a win is 1, a draw 1/2 in a game of two;
+// at a table of four the places are worth 1, 2/3, 1/3 and 0). A forfeited seat gets 0 and its
+// share goes to those who came.
+int table_points(const game_result& r, int seat);
+
+class tournament {
+ public:
+  // The events, each a JSON object with "type":
+  //   created {settings}                         the first event
+  //   entered {player, name, rating, bot?, first_round}
+  //   withdrew {player}
+  //   started {at_ms}
+  //   paired {round, tables: [{board, room, seats: [player...]}], byes: [{player, kind}]}
+  //   result {round, board, ranks, reason, forfeited}
+  //   finished {at_ms} / cancelled {at_ms}
+  std::expected<void, std::string> fold(const nlohmann::json& event);
+
+  const tournament_settings& settings() const { return settings_; }
+  phase status() const { return phase_; }
+  const std::vector<entrant>& entrants() const { return entrants_; }
+  const std::vector<round>& rounds() const { return rounds_; }
+  int events() const { return events_; }
+  int index_of(std::string_view player) const;  // -1 when not an entrant
+  int active_count() const;                     // entrants not withdrawn
+  // Rounds the tournament will have (knockout: from the field at the start).
+  int planned_rounds() const;
+  bool current_round_complete() const { return rounds_.empty() || rounds_.back().complete(); }
+
+  int score(int entrant) const;                    // units, over every round so far
+  int score_before(int entrant, int round) const;  // rounds 1 .. round-1
+  // Players `entrant` met over the board (forfeits are not games), with repetitions.
+  std::vector<int> opponents(int entrant) const;
+  // Ranked: score, then the system's tie-breaks (see tournament.cpp, and docs/tournaments.md).
+  std::vector<standing> standings() const;
+  std::vector<std::string> tiebreak_names() const;
+
+ private:
+  tournament_settings settings_;
+  phase phase_ = phase::entry;
+  std::vector<entrant> entrants_;
+  std::vector<round> rounds_;
+  int events_ = 0;
+  std::int64_t started_ms_ = 0;
+  int knockout_rounds_ = 0;  // fixed at the start
+};
+
+std::string_view bye_text(bye_kind k);
+std::optional<bye_kind> bye_from_text(std::string_view text);
+int bye_points(bye_kind k);  // units
+
+}  // namespace boardroom::tournaments

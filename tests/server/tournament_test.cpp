@@ -1,0 +1,374 @@
+// Tournaments over real sockets: a Swiss of sixteen players who play every game with random
+// moves, round robins with a withdrawal and a no-show, a knockout and tables of built-in bots, the
+// director's powers, and what a hostile client gets.
+
+#include <map>
+#include <set>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "server/tournaments/dutch.hpp"
+#include "server/tournaments/trf.hpp"
+#include "tests/server/tournament_helpers.hpp"
+
+namespace boardroom::test {
+namespace {
+
+struct entrant_client {
+  std::unique_ptr<ws_client> c;
+  std::string player;
+};
+
+std::vector<entrant_client> enter(std::uint16_t port, const std::string& tid, int n,
+                                  const std::string& prefix) {
+  std::vector<entrant_client> out;
+  for (int i = 0; i < n; ++i) {
+    entrant_client e{std::make_unique<ws_client>(port), ""};
+    e.player = e.c->hello(prefix + std::to_string(i))["player"];
+    must(*e.c, "tournament.join", {{"tournament", tid}});
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+// Every entrant plays on its own thread; returns the failures.
+std::vector<std::string> play_all(std::vector<entrant_client>& players, const std::string& tid) {
+  std::vector<std::string> failures(players.size());
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    threads.emplace_back(
+        [&, i] { failures[i] = play_tournament(*players[i].c, players[i].player, tid, 1000 + i); });
+  }
+  for (auto& t : threads)
+    t.join();
+  std::erase(failures, "");
+  return failures;
+}
+
+double total_points(const json& standings) {
+  double sum = 0;
+  for (const auto& row : standings)
+    sum += row["points"].get<double>();
+  return sum;
+}
+
+TEST(Tournaments, ASixteenPlayerSwissOfRandomPlayersRunsToItsEnd) {
+  test_server srv;
+  ws_client director(srv.port());
+  director.hello("director");
+  auto created =
+      must(director, "tournament.create",
+           {{"name", "Sixteen"}, {"game", "sisyphos"}, {"system", "swiss"}, {"rounds", 4}});
+  const std::string tid = created["tournament"];
+  auto players = enter(srv.port(), tid, 16, "swiss");
+  must(director, "tournament.start", {{"tournament", tid}});
+  auto failures = play_all(players, tid);
+  ASSERT_TRUE(failures.empty()) << failures.front();
+
+  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  EXPECT_EQ(t["summary"]["status"], "finished");
+  ASSERT_EQ(t["rounds"].size(), 4u);
+  std::set<std::pair<std::string, std::string>> met;
+  for (const auto& r : t["rounds"]) {
+    EXPECT_EQ(r["tables"].size(), 8u);
+    EXPECT_TRUE(r["byes"].empty());
+    for (const auto& table : r["tables"]) {
+      ASSERT_TRUE(table.contains("result")) << table.dump();
+      std::string a = table["seats"][0]["player"];
+      std::string b = table["seats"][1]["player"];
+      EXPECT_TRUE(met.insert(std::minmax(a, b)).second) << a << " and " << b << " met twice";
+    }
+  }
+  // Each game gives one point between its two players: 8 games a round.
+  EXPECT_DOUBLE_EQ(total_points(t["standings"]), 32.0);
+
+  // The export is a TRF file; the last round's pairing is the one the Dutch rules give on the
+  // rounds before it.
+  auto trf = http_get(srv.port(), "/api/v1/tournaments/" + tid + "/trf");
+  ASSERT_EQ(trf.status, 200) << trf.body;
+  auto parsed = tournaments::read_trf(trf.body);
+  ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+  ASSERT_EQ(parsed->players.size(), 16u);
+  EXPECT_EQ(parsed->total_rounds, 4);
+  auto before_last = *parsed;
+  for (auto& p : before_last.players)
+    p.rounds.resize(3);
+  auto paired = tournaments::pair_dutch(before_last);
+  ASSERT_TRUE(paired.has_value()) << paired.error();
+  std::set<std::pair<int, int>> expected;
+  for (const auto& b : paired->boards)
+    expected.insert({b.white, b.black});
+  std::set<std::pair<int, int>> actual;
+  for (const auto& p : parsed->players) {
+    const auto& r = p.rounds[3];
+    if (r.colour == tournaments::trf_colour::white) actual.insert({p.start_rank, r.opponent});
+  }
+  EXPECT_EQ(actual, expected);
+}
+
+TEST(Tournaments, ARoundRobinPlaysEveryPairOnceAndCountsAWithdrawalAsForfeits) {
+  test_server srv;
+  ws_client director(srv.port());
+  director.hello("rr-director");
+  auto created = must(director, "tournament.create",
+                      {{"name", "Five"}, {"game", "sisyphos"}, {"system", "round_robin"}});
+  const std::string tid = created["tournament"];
+  auto players = enter(srv.port(), tid, 5, "rr");
+  // Five players: five rounds, one sits out each round without points (FIDE's round robins).
+  EXPECT_EQ(must(director, "tournament.start", {{"tournament", tid}})["planned_rounds"], 5);
+  // The last player resigns the game of round 1 (if it has one: withdrawing does not end a game
+  // in progress), then withdraws: every later game of theirs is a forfeit.
+  auto quitter = std::move(players.back());
+  players.pop_back();
+  auto now = must(director, "tournament.get", {{"tournament", tid}});
+  for (const auto& table : now["rounds"][0]["tables"]) {
+    for (const auto& seat : table["seats"]) {
+      if (seat["player"] == quitter.player)
+        must(*quitter.c, "game.resign", {{"room", table["room"]}});
+    }
+  }
+  must(*quitter.c, "tournament.withdraw", {{"tournament", tid}});
+  auto failures = play_all(players, tid);
+  ASSERT_TRUE(failures.empty()) << failures.front();
+  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  EXPECT_EQ(t["summary"]["status"], "finished");
+  std::set<std::pair<std::string, std::string>> met;
+  int forfeits = 0;
+  for (const auto& r : t["rounds"]) {
+    EXPECT_EQ(r["byes"].size(), 1u);
+    for (const auto& table : r["tables"]) {
+      std::string a = table["seats"][0]["player"];
+      std::string b = table["seats"][1]["player"];
+      EXPECT_TRUE(met.insert(std::minmax(a, b)).second);
+      const auto& result = table["result"];
+      if (a == quitter.player || b == quitter.player) {
+        // Round 1 was paired (and perhaps played) before the withdrawal.
+        if (r["round"] == 1) continue;
+        ++forfeits;
+        EXPECT_FALSE(table.contains("room"));
+        EXPECT_EQ(result["reason"], "withdrawn");
+        EXPECT_EQ(result["points"][a == quitter.player ? 0 : 1], 0.0);
+      }
+    }
+  }
+  EXPECT_EQ(met.size(), 10u);  // 5 * 4 / 2
+  EXPECT_GE(forfeits, 3);
+  const auto& last = t["standings"].back();
+  EXPECT_EQ(last["player"], quitter.player);
+  EXPECT_TRUE(last["withdrawn"].get<bool>());
+}
+
+TEST(Tournaments, APlayerWhoNeverComesForfeitsAfterTheGrace) {
+  test_server srv;
+  ws_client director(srv.port());
+  director.hello("ns-director");
+  auto created = must(director, "tournament.create",
+                      {{"name", "No show"},
+                       {"game", "sisyphos"},
+                       {"system", "round_robin"},
+                       {"no_show_seconds", 5}});
+  const std::string tid = created["tournament"];
+  auto players = enter(srv.port(), tid, 2, "ns");
+  players[1].c->close();  // entered, then gone
+  players[1].c.reset();
+  must(director, "tournament.watch", {{"tournament", tid}});
+  must(director, "tournament.start", {{"tournament", tid}});
+  auto result = director.wait_notification(
+      [](const json& f) { return f.value("method", "") == "tournament.result"; }, 15s);
+  ASSERT_TRUE(result.has_value());
+  EXPECT_EQ((*result)["params"]["reason"], "no_show");
+  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  EXPECT_EQ(t["summary"]["status"], "finished");
+  EXPECT_EQ(t["standings"][0]["player"], players[0].player);
+  EXPECT_EQ(t["standings"][0]["points"], 1.0);
+  // A forfeit is not a game: the table says so.
+  const auto& table = t["rounds"][0]["tables"][0];
+  const int absent = table["seats"][0]["player"] == players[1].player ? 0 : 1;
+  EXPECT_TRUE(table["result"]["forfeited"][absent].get<bool>());
+  EXPECT_FALSE(table["result"]["forfeited"][1 - absent].get<bool>());
+}
+
+TEST(Tournaments, BuiltInBotsPlayAKnockoutToItsWinner) {
+  auto limit = test_limits();
+  limit.bot_moves_per_second = 1e6;
+  test_server srv(limit);
+  ws_client director(srv.port());
+  director.hello("ko-director");
+  auto created = must(director, "tournament.create",
+                      {{"name", "Cup"}, {"game", "sisyphos"}, {"system", "knockout"}});
+  const std::string tid = created["tournament"];
+  for (int i = 0; i < 5; ++i)
+    must(director, "tournament.add_player", {{"tournament", tid}, {"bot", "random"}});
+  must(director, "tournament.watch", {{"tournament", tid}});
+  // Five players: a bracket of eight, three byes for the top seeds, three rounds.
+  EXPECT_EQ(must(director, "tournament.start", {{"tournament", tid}})["planned_rounds"], 3);
+  auto finished = director.wait_notification(
+      [](const json& f) {
+        return f.value("method", "") == "tournament.update" && f["params"]["change"] == "finished";
+      },
+      30s);
+  ASSERT_TRUE(finished.has_value());
+  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  ASSERT_EQ(t["rounds"].size(), 3u);
+  EXPECT_EQ(t["rounds"][0]["tables"].size(), 1u);
+  EXPECT_EQ(t["rounds"][0]["byes"].size(), 3u);
+  EXPECT_EQ(t["rounds"][1]["tables"].size(), 2u);
+  EXPECT_EQ(t["rounds"][2]["tables"].size(), 1u);
+  // The winner of the final is first; its loser second.
+  const auto& final_table = t["rounds"][2]["tables"][0];
+  const auto& ranks = final_table["result"]["ranks"];
+  const int winner = ranks[0] == ranks[1] ? 1 : (ranks[0] < ranks[1] ? 0 : 1);
+  EXPECT_EQ(t["standings"][0]["player"], final_table["seats"][winner]["player"]);
+  EXPECT_EQ(t["standings"][1]["player"], final_table["seats"][1 - winner]["player"]);
+}
+
+TEST(Tournaments, TablesOfThreeForAGameOfThreeOrMore) {
+  auto limit = test_limits();
+  limit.bot_moves_per_second = 1e6;
+  test_server srv(limit);
+  ws_client director(srv.port());
+  director.hello("tables-director");
+  auto created = must(director, "tournament.create",
+                      {{"name", "Threes"},
+                       {"game", "esiema"},
+                       {"system", "tables"},
+                       {"table_size", 3},
+                       {"rounds", 2}});
+  const std::string tid = created["tournament"];
+  // Seven players at tables of three: one table of three and two of two (Esiema is played by
+  // two too), as the rule for counts that do not divide says.
+  for (int i = 0; i < 7; ++i)
+    must(director, "tournament.add_player", {{"tournament", tid}, {"bot", "random"}});
+  must(director, "tournament.watch", {{"tournament", tid}});
+  must(director, "tournament.start", {{"tournament", tid}});
+  auto finished = director.wait_notification(
+      [](const json& f) {
+        return f.value("method", "") == "tournament.update" && f["params"]["change"] == "finished";
+      },
+      60s);
+  ASSERT_TRUE(finished.has_value());
+  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  for (const auto& r : t["rounds"]) {
+    std::vector<std::size_t> sizes;
+    for (const auto& table : r["tables"])
+      sizes.push_back(table["seats"].size());
+    EXPECT_EQ(sizes, (std::vector<std::size_t>{3, 2, 2}));
+  }
+  // A player's share of a game is the part of the others it beat (a tie half): a game of n
+  // gives n/2 points in all, 3.5 a round here.
+  EXPECT_NEAR(total_points(t["standings"]), 7.0, 1e-9);
+}
+
+TEST(Tournaments, TheDirectorPairsSetsResultsAndAddsPlayers) {
+  test_server srv;
+  ws_client director(srv.port());
+  director.hello("td");
+  auto created =
+      must(director, "tournament.create",
+           {{"name", "Directed"}, {"game", "sisyphos"}, {"system", "swiss"}, {"rounds", 2}});
+  const std::string tid = created["tournament"];
+  auto players = enter(srv.port(), tid, 3, "dp");
+  ws_client stranger(srv.port());
+  const std::string stranger_id = stranger.hello("stranger")["player"];
+  // Only the director directs.
+  EXPECT_EQ(error_code(stranger.call("tournament.start", {{"tournament", tid}})), "not_director");
+  EXPECT_EQ(
+      error_code(stranger.call("tournament.add_player", {{"tournament", tid}, {"bot", "random"}})),
+      "not_director");
+  EXPECT_EQ(must(director, "tournament.add_player",
+                 {{"tournament", tid}, {"player", stranger_id}})["player"],
+            stranger_id);
+  must(director, "tournament.start", {{"tournament", tid}});
+  // Round 1 is paired by the server; the director decides board 1 at once.
+  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  ASSERT_EQ(t["rounds"].size(), 1u);
+  const auto& r1 = t["rounds"][0];
+  ASSERT_EQ(r1["tables"].size(), 2u);
+  EXPECT_EQ(error_code(director.call(
+                "tournament.set_result",
+                {{"tournament", tid}, {"round", 1}, {"board", 1}, {"ranks", {1, 2, 3}}})),
+            "bad_ranks");
+  EXPECT_EQ(error_code(
+                director.call("tournament.pair", {{"tournament", tid}, {"tables", json::array()}})),
+            "round_in_progress");
+  must(director, "tournament.set_result",
+       {{"tournament", tid}, {"round", 1}, {"board", 1}, {"ranks", {1, 2}}});
+  must(director, "tournament.set_result",
+       {{"tournament", tid}, {"round", 1}, {"board", 2}, {"ranks", {1, 1}}});
+  // Round 2 follows on its own; the director overrides nothing there but may still.
+  t = must(director, "tournament.get", {{"tournament", tid}});
+  ASSERT_EQ(t["rounds"].size(), 2u);
+  EXPECT_NEAR(total_points(t["standings"]), 2.0, 1e-9);
+}
+
+TEST(Tournaments, ABadRequestGetsAPreciseErrorAndChangesNothing) {
+  test_server srv;
+  ws_client c(srv.port());
+  c.hello("hostile");
+  auto code = [&](const std::string& method, json params) {
+    return error_code(c.call(method, std::move(params)));
+  };
+  EXPECT_EQ(code("tournament.join", {{"tournament", "t-nope"}}), "unknown_tournament");
+  EXPECT_EQ(code("tournament.get", {{"tournament", std::string(5000, 'x')}}), "unknown_tournament");
+  EXPECT_EQ(code("tournament.create", {{"name", "x"}, {"game", "sisyphos"}, {"system", "ladder"}}),
+            "bad_system");
+  EXPECT_EQ(code("tournament.create", {{"name", "x"}, {"game", "nope"}, {"system", "swiss"}}),
+            "unknown_game");
+  EXPECT_EQ(code("tournament.create", {{"name", ""}, {"game", "sisyphos"}, {"system", "swiss"}}),
+            "out_of_range");
+  EXPECT_EQ(code("tournament.create",
+                 {{"name", "x"}, {"game", "esiema"}, {"system", "swiss"}, {"table_size", 3}}),
+            "bad_system");
+  EXPECT_EQ(code("tournament.create",
+                 {{"name", "x"}, {"game", "sisyphos"}, {"system", "swiss"}, {"starts_at_ms", 1}}),
+            "bad_start_time");
+  EXPECT_EQ(code("tournament.create",
+                 {{"name", "x"}, {"game", "sisyphos"}, {"system", "swiss"}, {"surprise", 1}}),
+            "unknown_field");
+  EXPECT_EQ(
+      code("tournament.pair", {{"tournament", "t"}, {"tables", json::array({json::array({1})})}}),
+      "wrong_type");
+  auto created =
+      c.call("tournament.create", {{"name", "Mine"}, {"game", "sisyphos"}, {"system", "swiss"}});
+  const std::string tid = created["result"]["tournament"];
+  EXPECT_EQ(code("tournament.start", {{"tournament", tid}}), "not_enough_players");
+  EXPECT_EQ(code("tournament.withdraw", {{"tournament", tid}}), "not_entered");
+  must(c, "tournament.join", {{"tournament", tid}});
+  EXPECT_EQ(code("tournament.join", {{"tournament", tid}}), "already_entered");
+  EXPECT_EQ(code("tournament.start", {{"tournament", tid}, {"token", "guess"}}),
+            "not_enough_players");
+  // Rated tournaments are for accounts.
+  auto rated =
+      c.call("tournament.create",
+             {{"name", "Rated"}, {"game", "sisyphos"}, {"system", "swiss"}, {"rated", true}});
+  EXPECT_EQ(code("tournament.join", {{"tournament", rated["result"]["tournament"]}}),
+            "account_required");
+  // A private tournament needs its code.
+  auto hidden =
+      c.call("tournament.create",
+             {{"name", "Hidden"}, {"game", "sisyphos"}, {"system", "swiss"}, {"public", false}});
+  ws_client other(srv.port());
+  other.hello("other");
+  EXPECT_EQ(
+      error_code(other.call("tournament.join", {{"tournament", hidden["result"]["tournament"]}})),
+      "bad_invite_code");
+  EXPECT_EQ(
+      error_code(other.call("tournament.join", {{"tournament", hidden["result"]["tournament"]},
+                                                {"invite_code", hidden["result"]["invite_code"]}})),
+      "");
+  // Creation is bounded per identity.
+  std::string last;
+  for (int i = 0; i < 10 && last.empty(); ++i)
+    last = code("tournament.create", {{"name", "More"}, {"game", "sisyphos"}, {"system", "swiss"}});
+  EXPECT_EQ(last, "too_many_tournaments");
+  // The lists show public tournaments only.
+  auto listed = must(other, "tournament.list", json::object());
+  for (const auto& t : listed["tournaments"])
+    EXPECT_TRUE(t["is_public"].get<bool>());
+  auto http = http_get(srv.port(), "/api/v1/tournaments/" + tid + "/rounds/999999999999");
+  EXPECT_EQ(http.status, 404);
+}
+
+}  // namespace
+}  // namespace boardroom::test
