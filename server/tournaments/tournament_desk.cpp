@@ -454,7 +454,9 @@ void tournament_desk::arm_start(live& t) {
 void tournament_desk::advance(live& t) {
   if (t.t.status() != tn::phase::running || !t.t.current_round_complete()) return;
   if (tn::tournament_over(t.t)) {
-    if (!append(t, {{{"type", "finished"}, {"at_ms", unix_ms()}}})) return;
+    if (!append(t, {{{"type", "finished"}, {"at_ms", unix_ms()}}})) {
+      return retry(t.t.settings().id, [this](live& again) { advance(again); });
+    }
     notify(t, "tournament.update", {{"tournament", t.t.settings().id}, {"change", "finished"}});
     notify(t, "tournament.standings", standings_json(t));
     publish_summary(t, "updated");
@@ -514,11 +516,9 @@ void tournament_desk::open_round(live& t, std::vector<std::vector<int>> tables,
   std::vector<json> events{paired};
   events.insert(events.end(), decided.begin(), decided.end());
   if (!append(t, events)) {
-    spdlog::error(
-        "tournament {}: round {} could not be stored; it is paired again at the next "
-        "result or restart",
-        t.t.settings().id, number);
-    return;
+    spdlog::error("tournament {}: round {} could not be stored; it is paired again in a second",
+                  t.t.settings().id, number);
+    return retry(t.t.settings().id, [this](live& again) { advance(again); });
   }
   open_rooms(t, number);
   notify(t, "tournament.pairings", round_json(t, number));
@@ -609,7 +609,11 @@ void tournament_desk::record_result(live& t, int number, int board,
   }
   json e{{"type", "result"},       {"round", number},          {"board", board},
          {"ranks", result->ranks}, {"reason", result->reason}, {"forfeited", forfeited}};
-  if (!append(t, {e})) return;
+  if (!append(t, {e})) {
+    return retry(t.t.settings().id, [this, number, board, result](live& again) {
+      record_result(again, number, board, result);
+    });
+  }
   json note = e;
   note.erase("type");
   note["tournament"] = t.t.settings().id;
@@ -810,8 +814,23 @@ void tournament_desk::disconnected(const peer* conn) {
 
 void tournament_desk::shut_down() {
   boost::asio::post(exec_, [this] {
+    shut_ = true;
     for (auto& [id, t] : tournaments_)
       t->start_timer.reset();
+    for (const auto& timer : retries_)  // the store's thread must be free to end
+      timer->cancel();
+    retries_.clear();
+  });
+}
+
+void tournament_desk::retry(const std::string& id, std::function<void(live&)> step) {
+  if (shut_) return;
+  auto timer = std::make_shared<boost::asio::steady_timer>(exec_, std::chrono::seconds(1));
+  retries_.insert(timer);
+  timer->async_wait([this, timer, id, step = std::move(step)](boost::system::error_code ec) {
+    if (ec) return;
+    retries_.erase(timer);
+    if (live* t = find(id)) step(*t);
   });
 }
 

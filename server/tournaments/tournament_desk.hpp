@@ -10,6 +10,7 @@
 // game ends and HTTP reads are posted there.
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -94,6 +95,9 @@ class tournament_desk {
   void open_rooms(live& t, int round);
   void record_result(live& t, int round, int board, const std::optional<engine::outcome>& result);
   void arm_start(live& t);
+  // Runs `step` again on tournament `id` after a second: a write the store refused is retried
+  // until it is made, so that a result or a round is never lost while the server runs.
+  void retry(const std::string& id, std::function<void(live&)> step);
 
   live* find(const std::string& id);
   bool is_director(const live& t, const std::string& player,
@@ -114,6 +118,8 @@ class tournament_desk {
   std::map<std::string, std::unique_ptr<live>> tournaments_;  // by id: open ones, and finished
   std::map<std::string, std::pair<std::string, std::pair<int, int>>>
       games_;  // room -> t, round, board
+  std::set<std::shared_ptr<boost::asio::steady_timer>> retries_;
+  bool shut_ = false;
 };
 
 }  // namespace boardroom::server

@@ -11,6 +11,7 @@
 #include "server/tournaments/dutch.hpp"
 #include "server/tournaments/trf.hpp"
 #include "tests/server/tournament_helpers.hpp"
+#include "tests/support/faulty_store.hpp"
 
 namespace boardroom::test {
 namespace {
@@ -300,6 +301,112 @@ TEST(Tournaments, TheDirectorPairsSetsResultsAndAddsPlayers) {
   t = must(director, "tournament.get", {{"tournament", tid}});
   ASSERT_EQ(t["rounds"].size(), 2u);
   EXPECT_NEAR(total_points(t["standings"]), 2.0, 1e-9);
+}
+
+// Two players, one game (a round robin of two); returns the tournament and its players.
+std::string two_player_tournament(ws_client& director, std::vector<entrant_client>& players,
+                                  std::uint16_t port) {
+  director.hello("restart-director");
+  const std::string tid =
+      must(director, "tournament.create",
+           {{"name", "Restart"}, {"game", "sisyphos"}, {"system", "round_robin"}})["tournament"];
+  players = enter(port, tid, 2, "restart");
+  return tid;
+}
+
+// Both players play the game of round 1 to its end.
+void play_first_game(ws_client& director, std::vector<entrant_client>& players,
+                     const std::string& tid) {
+  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  const auto& table = t["rounds"][0]["tables"][0];
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 2; ++i) {
+    threads.emplace_back([&, i] {
+      std::mt19937_64 rng(3 + i);
+      const int seat = table["seats"][0]["player"] == players[i].player ? 0 : 1;
+      EXPECT_EQ(play_room(*players[i].c, table["room"], seat, rng), "");
+    });
+  }
+  for (auto& th : threads)
+    th.join();
+}
+
+TEST(Tournaments, AResultTheStoreRefusedIsWrittenOnceItTakesWritesAgain) {
+  temp_dir dir;
+  auto faulty = faulty_store_in(dir.path());
+  test_server srv(with_store(faulty));
+  ws_client director(srv.port());
+  std::vector<entrant_client> players;
+  const std::string tid = two_player_tournament(director, players, srv.port());
+  must(director, "tournament.watch", {{"tournament", tid}});
+  must(director, "tournament.start", {{"tournament", tid}});
+  faulty->fail_call("append_tournament", true);
+  play_first_game(director, players, tid);
+  EXPECT_FALSE(
+      director
+          .wait_notification(
+              [](const json& f) { return f.value("method", "") == "tournament.result"; }, 1500ms)
+          .has_value());
+  faulty->fail_call("append_tournament", false);
+  // The desk tries again every second.
+  auto result = director.wait_notification(
+      [](const json& f) { return f.value("method", "") == "tournament.result"; }, 5s);
+  ASSERT_TRUE(result.has_value());
+  EXPECT_EQ(must(director, "tournament.get", {{"tournament", tid}})["summary"]["status"],
+            "finished");
+}
+
+TEST(Tournaments, AResultTheStoreLostIsTakenFromTheRoomAtTheNextStart) {
+  temp_dir dir;
+  std::string tid;
+  {
+    auto storage = faulty_store_in(dir.path());
+    test_server srv(with_store(storage));
+    ws_client director(srv.port());
+    std::vector<entrant_client> players;
+    tid = two_player_tournament(director, players, srv.port());
+    must(director, "tournament.start", {{"tournament", tid}});
+    // The game ends, but the tournament cannot write its result (the server dies before it can,
+    // as far as the tournament's log goes).
+    storage->fail_call("append_tournament", true);
+    play_first_game(director, players, tid);
+    EXPECT_EQ(must(director, "tournament.get", {{"tournament", tid}})["summary"]["status"],
+              "running");
+  }
+  test_server again(on_dir(dir.path()));
+  ws_client c(again.port());
+  c.hello("reader");
+  auto t = must(c, "tournament.get", {{"tournament", tid}});
+  EXPECT_EQ(t["summary"]["status"], "finished");
+  EXPECT_TRUE(t["rounds"][0]["tables"][0].contains("result"));
+  EXPECT_DOUBLE_EQ(total_points(t["standings"]), 1.0);
+}
+
+TEST(Tournaments, ARoomTheStoreNeverOpenedIsOpenedAtTheNextStart) {
+  temp_dir dir;
+  std::string tid;
+  {
+    auto storage = faulty_store_in(dir.path());
+    test_server srv(with_store(storage));
+    ws_client director(srv.port());
+    std::vector<entrant_client> players;
+    tid = two_player_tournament(director, players, srv.port());
+    storage->fail_call("create_room", true);
+    must(director, "tournament.start", {{"tournament", tid}});
+    auto t = must(director, "tournament.get", {{"tournament", tid}});
+    const std::string room = t["rounds"][0]["tables"][0]["room"];
+    // The pairing is stored, its room is not: nobody can play it.
+    EXPECT_EQ(error_code(players[0].c->call("room.sync", {{"room", room}, {"since", 0}})),
+              "unknown_room");
+  }
+  test_server again(on_dir(dir.path()));
+  ws_client c(again.port());
+  c.hello("reader");
+  auto t = must(c, "tournament.get", {{"tournament", tid}});
+  const std::string room = t["rounds"][0]["tables"][0]["room"];
+  auto spectated = c.call("room.spectate", {{"room", room}});
+  EXPECT_EQ(error_code(spectated), "") << spectated.dump();
+  EXPECT_EQ(spectated["result"]["snapshot"]["status"], "playing");
 }
 
 TEST(Tournaments, ABadRequestGetsAPreciseErrorAndChangesNothing) {

@@ -4,6 +4,7 @@
 // the size of each group commit, and on request which thread each call ran on, and slows reads or
 // writes down on demand.
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -27,6 +28,16 @@ class faulty_store final : public server::store {
   void fail_writes(bool on) { writes_left_ = on ? 0 : unlimited; }
   // The next `n` writes pass, the ones after fail.
   void fail_writes_after(int n) { writes_left_ = n; }
+  // Every call named `call` ("create_room", "append_tournament", ...) fails from now on, or
+  // passes again (false): one kind of write lost, the others made.
+  void fail_call(const std::string& call, bool on) {
+    std::lock_guard lock(mutex_);
+    if (on) {
+      failing_calls_.push_back(call);
+    } else {
+      std::erase(failing_calls_, call);
+    }
+  }
   int failed_writes() const { return failed_.load(); }
   // The size of every append_group() call so far (group commits), in order.
   std::vector<std::size_t> groups() const {
@@ -71,7 +82,7 @@ class faulty_store final : public server::store {
   server::store_result<void> create_room(const server::room_record& room,
                                          std::span<const server::stored_event> events) override {
     note("create_room", true);
-    if (!allow()) return refuse();
+    if (!allow() || failing("create_room")) return refuse();
     return real_->create_room(room, events);
   }
   server::store_result<void> append_events(std::string_view room,
@@ -160,7 +171,7 @@ class faulty_store final : public server::store {
                                                std::span<const std::string> events,
                                                std::string_view status) override {
     note("append_tournament", true);
-    if (!allow()) return refuse();
+    if (!allow() || failing("append_tournament")) return refuse();
     return real_->append_tournament(id, first, events, status);
   }
   server::store_result<std::vector<server::stored_tournament>> load_open_tournaments() override {
@@ -184,6 +195,11 @@ class faulty_store final : public server::store {
     if (write) std::this_thread::sleep_for(std::chrono::milliseconds(slow_writes_ms_.load()));
   }
 
+  bool failing(const std::string& call) const {
+    std::lock_guard lock(mutex_);
+    return std::find(failing_calls_.begin(), failing_calls_.end(), call) != failing_calls_.end();
+  }
+
   bool allow() {
     int left = writes_left_.load();
     while (left > 0 && !writes_left_.compare_exchange_weak(left, left - 1)) {
@@ -205,6 +221,7 @@ class faulty_store final : public server::store {
   std::atomic<int> slow_writes_ms_{0};
   std::atomic<bool> watching_{false};
   std::vector<std::pair<std::string, std::thread::id>> calls_;
+  std::vector<std::string> failing_calls_;
 };
 
 // A faulty store over a real database file in `dir` (throws when it cannot be opened).
