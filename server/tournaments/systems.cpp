@@ -18,9 +18,13 @@ bool playing(const tournament& t, int who, int round) {
   return !e.withdrawn && e.first_round <= round;
 }
 
-proposed_round pair_round_robin(const tournament& t) {
+std::expected<proposed_round, std::string> pair_round_robin(const tournament& t) {
   const int n = static_cast<int>(t.entrants().size());
   const auto schedule = round_robin_schedule(n, std::max(1, t.settings().rounds));
+  if (schedule.size() <= t.rounds().size()) {
+    return std::unexpected("no round robin schedule for " + std::to_string(n) + " players and " +
+                           std::to_string(t.settings().rounds) + " cycles");
+  }
   const auto& today = schedule[t.rounds().size()];
   proposed_round next;
   for (const auto& g : today.games)
@@ -91,6 +95,40 @@ proposed_round pair_knockout(const tournament& t) {
   return next;
 }
 
+// The players of round `number`, best first: score, then rating, then starting rank.
+std::vector<int> ranked_players(const tournament& t, int number) {
+  std::vector<int> ranked;
+  for (int i = 0; i < static_cast<int>(t.entrants().size()); ++i) {
+    if (playing(t, i, number)) ranked.push_back(i);
+  }
+  std::vector<int> scores(t.entrants().size(), 0);
+  for (int who : ranked)
+    scores[who] = t.score(who);
+  std::stable_sort(ranked.begin(), ranked.end(), [&](int a, int b) {
+    if (scores[a] != scores[b]) return scores[a] > scores[b];
+    return t.entrants()[a].rating > t.entrants()[b].rating;
+  });
+  return ranked;
+}
+
+// Seat order at a table (rule 4 of pair_tables): the player who so far sat furthest from the first
+// seat (the sum of the 0-based seat numbers of their earlier games) moves first, and so on; ties go
+// to the better-ranked (`ranked`, best first).
+void order_seats(const tournament& t, const std::vector<int>& ranked, std::vector<int>& seats) {
+  std::vector<int> seat_sum(t.entrants().size(), 0);
+  for (const auto& r : t.rounds()) {
+    for (const auto& tb : r.tables) {
+      for (std::size_t s = 0; s < tb.seats.size(); ++s)
+        seat_sum[tb.seats[s]] += static_cast<int>(s);
+    }
+  }
+  auto rank_of = [&](int who) { return std::find(ranked.begin(), ranked.end(), who); };
+  std::stable_sort(seats.begin(), seats.end(), [&](int a, int b) {
+    if (seat_sum[a] != seat_sum[b]) return seat_sum[a] > seat_sum[b];
+    return rank_of(a) < rank_of(b);
+  });
+}
+
 // Tables of k for a game of 3 to 6 players, Swiss-style:
 // 1. The players still in are ranked by score, then rating, then starting rank.
 // 2. There are ceil(n / k) tables; when k does not divide n, the lowest tables seat k - 1 (as many
@@ -100,19 +138,13 @@ proposed_round pair_knockout(const tournament& t) {
 // 3. Tables are filled from the top: each starts with the best-ranked player not yet seated, then
 //    takes, one at a time, the player who has met the table's players least often so far, the
 //    best-ranked among equals: repeat meetings are avoided as far as this allows.
-// 4. At a table the player who so far sat furthest from the first seat (the sum of earlier seat
-//    numbers, per game) moves first, and so on; ties go to the better-ranked.
+// 4. At a table the player who so far sat furthest from the first seat (the sum, over their
+//    earlier games, of their seat numbers counted from 0) moves first, and so on; ties go to the
+//    better-ranked (order_seats).
 proposed_round pair_tables(const tournament& t, int min_players) {
   const int number = static_cast<int>(t.rounds().size()) + 1;
   const int k = t.settings().table_size;
-  std::vector<int> ranked;
-  for (int i = 0; i < static_cast<int>(t.entrants().size()); ++i) {
-    if (playing(t, i, number)) ranked.push_back(i);
-  }
-  std::stable_sort(ranked.begin(), ranked.end(), [&](int a, int b) {
-    if (t.score(a) != t.score(b)) return t.score(a) > t.score(b);
-    return t.entrants()[a].rating > t.entrants()[b].rating;
-  });
+  std::vector<int> ranked = ranked_players(t, number);
   proposed_round next;
   for (int i = 0; i < static_cast<int>(t.entrants().size()); ++i) {
     if (!playing(t, i, number)) next.byes.push_back({i, bye_kind::zero});
@@ -145,13 +177,6 @@ proposed_round pair_tables(const tournament& t, int min_players) {
     for (int other : t.opponents(who))
       ++met[{who, other}];
   }
-  std::vector<int> seat_sum(t.entrants().size(), 0);
-  for (const auto& r : t.rounds()) {
-    for (const auto& tb : r.tables) {
-      for (std::size_t s = 0; s < tb.seats.size(); ++s)
-        seat_sum[tb.seats[s]] += static_cast<int>(s);
-    }
-  }
   std::vector<int> free = ranked;
   for (int j = 0; j < tables; ++j) {
     const int size = j >= tables - short_tables ? k - 1 : k;
@@ -169,11 +194,7 @@ proposed_round pair_tables(const tournament& t, int min_players) {
       seats.push_back(*best);
       free.erase(best);
     }
-    auto rank_of = [&](int who) { return std::find(ranked.begin(), ranked.end(), who); };
-    std::stable_sort(seats.begin(), seats.end(), [&](int a, int b) {
-      if (seat_sum[a] != seat_sum[b]) return seat_sum[a] > seat_sum[b];
-      return rank_of(a) < rank_of(b);
-    });
+    order_seats(t, ranked, seats);
     next.tables.push_back(std::move(seats));
   }
   return next;

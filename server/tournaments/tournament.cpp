@@ -174,8 +174,9 @@ int tournament::planned_rounds() const {
   switch (settings_.system) {
     case system_kind::round_robin: {
       const int n = static_cast<int>(entrants_.size());
+      if (n < 2) return 0;  // no schedule (round_robin_schedule)
       const int per_cycle = n % 2 == 0 ? n - 1 : n;
-      return std::max(0, per_cycle) * std::max(1, settings_.rounds);
+      return per_cycle * std::max(1, settings_.rounds);
     }
     case system_kind::knockout:
       return knockout_rounds_;
@@ -215,8 +216,8 @@ std::expected<void, std::string> tournament::fold(const json& event) {
       }
     } else if (type == "started") {
       if (phase_ != phase::entry) return std::unexpected("started twice");
+      started_ms_ = event.at("at_ms").get<std::int64_t>();  // may throw: before any change
       phase_ = phase::running;
-      started_ms_ = event.at("at_ms").get<std::int64_t>();
       // Starting ranks: rating first (FIDE's order for a Swiss; the Berger numbers and the
       // knockout seeds follow it too), then the order of entry. Late entries rank after.
       std::stable_sort(entrants_.begin(), entrants_.end(),
@@ -227,11 +228,18 @@ std::expected<void, std::string> tournament::fold(const json& event) {
           ++knockout_rounds_;
       }
     } else if (type == "paired") {
+      if (phase_ != phase::running) return std::unexpected("paired: the tournament is not running");
       round r;
       r.number = event.at("round").get<int>();
       if (r.number != static_cast<int>(rounds_.size()) + 1) {
         return std::unexpected("paired: round " + std::to_string(r.number) + " out of order");
       }
+      std::vector<bool> placed(entrants_.size(), false);  // nobody twice in a round
+      auto place = [&](int i) {
+        const bool fresh = !placed[i];
+        placed[i] = true;
+        return fresh;
+      };
       for (const auto& t : event.at("tables")) {
         table made{.board = t.at("board").get<int>(),
                    .room = get_or<std::string>(t, "room", ""),
@@ -240,6 +248,7 @@ std::expected<void, std::string> tournament::fold(const json& event) {
         for (const auto& p : t.at("seats")) {
           int i = index_of(p.get<std::string>());
           if (i < 0) return std::unexpected("paired: " + p.dump() + " is not an entrant");
+          if (!place(i)) return std::unexpected("paired: " + p.dump() + " is paired twice");
           made.seats.push_back(i);
         }
         r.tables.push_back(std::move(made));
@@ -248,6 +257,7 @@ std::expected<void, std::string> tournament::fold(const json& event) {
         int i = index_of(b.at("player").get<std::string>());
         auto kind = bye_from_text(b.at("kind").get<std::string>());
         if (i < 0 || !kind) return std::unexpected("paired: bad bye " + b.dump());
+        if (!place(i)) return std::unexpected("paired: " + b.dump() + " is paired twice");
         r.byes.push_back({i, *kind});
       }
       rounds_.push_back(std::move(r));
@@ -264,7 +274,10 @@ std::expected<void, std::string> tournament::fold(const json& event) {
       game_result result{.ranks = event.at("ranks").get<std::vector<int>>(),
                          .reason = get_or<std::string>(event, "reason", ""),
                          .forfeited = event.value("forfeited", std::vector<bool>{})};
-      if (result.ranks.size() != it->seats.size()) {
+      const int seats = static_cast<int>(it->seats.size());
+      if (static_cast<int>(result.ranks.size()) != seats ||
+          std::any_of(result.ranks.begin(), result.ranks.end(),
+                      [&](int k) { return k < 1 || k > seats; })) {
         return std::unexpected("result: ranks do not match the table");
       }
       result.forfeited.resize(result.ranks.size(), false);
@@ -353,29 +366,34 @@ tournament_results two_player_results(const tournament& t) {
   return results;
 }
 
-// Knockout: how far each entrant came (the round it lost in; the rounds played plus one for one
-// still in), so that the bracket's order is the standings' order.
+// Knockout: how far each entrant came: the rounds it was in, plus one once it has gone through
+// the last round played (the winner of the final is ahead of the finalist, a player through to a
+// round not yet paired ahead of those who lost), so that the bracket's order is the standings'.
+// Who goes through a game is decided as in systems.cpp: the better rank, a draw sending the second
+// seat through, nobody when both forfeited.
 int knockout_depth(const tournament& t, int who) {
   int depth = 0;
+  bool through = false;
   for (const auto& r : t.rounds()) {
     bool here =
         std::any_of(r.byes.begin(), r.byes.end(), [&](const bye& b) { return b.entrant == who; });
-    bool lost = false;
+    through = here;
     for (const auto& tb : r.tables) {
       auto at = std::find(tb.seats.begin(), tb.seats.end(), who);
       if (at == tb.seats.end()) continue;
       here = true;
-      if (tb.result && tb.result->ranks[at - tb.seats.begin()] != 1) lost = true;
-      // A drawn knockout game sends the second seat through (draw odds), see systems.cpp.
-      if (tb.result && tb.result->ranks[0] == tb.result->ranks[1] && at == tb.seats.begin()) {
-        lost = true;
-      }
+      through = false;
+      if (!tb.result || tb.seats.size() != 2) continue;
+      const auto& res = *tb.result;
+      if (res.forfeited[0] && res.forfeited[1]) continue;
+      const int winner = res.ranks[0] < res.ranks[1] ? 0 : 1;
+      through = at - tb.seats.begin() == winner;
     }
     if (!here) break;
     ++depth;
-    if (lost) break;
+    if (!through) break;
   }
-  return depth;
+  return depth + (through ? 1 : 0);
 }
 
 }  // namespace
@@ -426,7 +444,10 @@ std::vector<standing> tournament::standings() const {
             auto at = std::find(t.seats.begin(), t.seats.end(), i);
             if (at == t.seats.end() || !t.result) continue;
             const int place = t.result->ranks[at - t.seats.begin()];
-            firsts += place == 1 && !t.result->forfeited[at - t.seats.begin()];
+            // A first place counts when the game was played: nobody at the table forfeited.
+            const auto& gone = t.result->forfeited;
+            firsts +=
+                place == 1 && std::none_of(gone.begin(), gone.end(), [](bool f) { return f; });
             placings += place;
           }
         }
