@@ -200,6 +200,89 @@ proposed_round pair_tables(const tournament& t, int min_players) {
   return next;
 }
 
+// Arithmetic in the field of q elements, q = 3, 4 or 5, its elements numbered 0 .. q-1. GF(3) and
+// GF(5) are the integers modulo q; GF(4) is {0, 1, a, a + 1} with a^2 = a + 1, numbered 0, 1, 2, 3:
+// addition is the exclusive or of the numbers, multiplication the table below.
+int field_add(int q, int a, int b) {
+  return q == 4 ? a ^ b : (a + b) % q;
+}
+
+int field_mul(int q, int a, int b) {
+  static constexpr int gf4[4][4] = {{0, 0, 0, 0}, {0, 1, 2, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}};
+  return q == 4 ? gf4[a][b] : a * b % q;
+}
+
+// The tables of round `number` of a fixed schedule for n players at tables of k, as starting
+// ranks (0-based) in board order; empty when n and k allow none (see fixed_schedule_counts).
+std::vector<std::vector<int>> fixed_tables(int n, int k, int number) {
+  if (n == k) {
+    std::vector<int> all(static_cast<std::size_t>(n));
+    std::iota(all.begin(), all.end(), 0);
+    return {all};
+  }
+  const int q = k;
+  if (q < 3 || q > 5 || n != q * q) return {};
+  // The affine plane AG(2, q): player i is the point (i / q, i % q); its lines fall into q + 1
+  // parallel classes of q lines, each class covering every point once, and two points share
+  // exactly one line. Class m < q holds the lines y = m*x + b, class q the lines x = c.
+  const int m = (number - 1) % (q + 1);
+  std::vector<std::vector<int>> tables;
+  for (int b = 0; b < q; ++b) {
+    std::vector<int> line;
+    for (int v = 0; v < q; ++v) {
+      if (m == q) {
+        line.push_back(b * q + v);  // x = b, y = v
+      } else {
+        line.push_back(v * q + field_add(q, field_mul(q, m, v), b));  // x = v, y = m*v + b
+      }
+    }
+    tables.push_back(std::move(line));
+  }
+  return tables;
+}
+
+// What fixed_tables accepts, for the error that says why a count does not fit.
+std::string fixed_schedule_counts(int k) {
+  std::string counts = std::to_string(k) + " players (one table)";
+  if (k >= 3 && k <= 5) {
+    counts += " or " + std::to_string(k * k) + " (" + std::to_string(k) + " tables of " +
+              std::to_string(k) + ")";
+  }
+  return counts;
+}
+
+// The fixed schedule of the tables system (systems.hpp).
+std::expected<proposed_round, std::string> pair_fixed_tables(const tournament& t, int min_players) {
+  const int number = static_cast<int>(t.rounds().size()) + 1;
+  const int k = t.settings().table_size;
+  const int n = static_cast<int>(t.entrants().size());
+  const auto schedule = fixed_tables(n, k, number);
+  if (schedule.empty()) {
+    return std::unexpected("a fixed schedule at tables of " + std::to_string(k) + " needs " +
+                           fixed_schedule_counts(k) + "; this tournament has " + std::to_string(n) +
+                           " entrants");
+  }
+  const std::vector<int> ranked = ranked_players(t, number);
+  proposed_round next;
+  for (int i = 0; i < n; ++i) {
+    if (!playing(t, i, number)) next.byes.push_back({i, bye_kind::zero});
+  }
+  for (const auto& line : schedule) {
+    std::vector<int> seats;
+    for (int who : line) {
+      if (playing(t, who, number)) seats.push_back(who);
+    }
+    if (static_cast<int>(seats.size()) >= std::max(2, min_players)) {
+      order_seats(t, ranked, seats);
+      next.tables.push_back(std::move(seats));
+    } else {
+      for (int who : seats)
+        next.byes.push_back({who, bye_kind::requested_half});
+    }
+  }
+  return next;
+}
+
 }  // namespace
 
 std::vector<int> knockout_field(const tournament& t) {
@@ -231,6 +314,7 @@ std::expected<proposed_round, std::string> pair_next(const tournament& t, int mi
     case system_kind::knockout:
       return pair_knockout(t);
     case system_kind::tables:
+      if (t.settings().fixed_schedule) return pair_fixed_tables(t, min_players);
       return pair_tables(t, min_players);
   }
   return std::unexpected("unknown system");

@@ -7,7 +7,17 @@
 // - knockout: a seeded bracket (1 meets the lowest seed, the seeds kept apart until the end); seeds
 //   missing from a bracket of a power of two are byes for the top seeds. The higher seed moves
 //   first, and a drawn game sends the second player through (draw odds, as in an Armageddon game).
-// - tables (3 to 6 players a game): see pair_tables() in systems.cpp.
+// - tables (3 to 6 players a game): see pair_tables() in systems.cpp. With the fixed_schedule
+//   setting the tables are instead fixed in advance so that everyone meets everyone equally
+//   often, for the counts that allow it: n = k players (one table, everyone every round), or
+//   n = k*k players at tables of k = 3, 4 or 5. The latter uses the affine plane over the field
+//   of k elements: player i (starting rank, 0-based) is the point (i / k, i % k); the plane's
+//   k + 1 parallel classes (class m < k: the lines y = m*x + b, b = 0 .. k-1, one table each;
+//   class k: the lines x = c) are rounds 1 .. k+1, in which every two players meet exactly once;
+//   later rounds repeat the cycle. Other counts are a pairing error naming the counts allowed.
+//   Withdrawn players (and late entrants before their first round) are left out of their table,
+//   which plays without them if it keeps the game's minimum, else those left sit out with half a
+//   point. Seats are ordered as pair_tables orders them (its rule 4).
 // Withdrawn players are paired no more; a table that a withdrawal left with one player is not
 // played (the desk records it as forfeited).
 

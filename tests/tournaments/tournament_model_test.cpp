@@ -900,6 +900,117 @@ TEST(TournamentModel, TournamentOverAfterTheLastRound) {
   EXPECT_TRUE(tn::tournament_over(rr.t));
 }
 
+// ---- tables on a fixed schedule -------------------------------------------------------------
+
+// q*q players at tables of q: over q + 1 rounds everyone plays every round, at a full table, and
+// every two players meet exactly once; round q + 2 starts the cycle again.
+void model_check_affine_schedule(int q) {
+  const int n = q * q;
+  model_builder b(system_kind::tables, n, q, q + 2, true);
+  std::map<std::pair<int, int>, int> met;
+  std::vector<std::vector<int>> first;
+  for (int r = 1; r <= q + 1; ++r) {
+    auto next = b.pair_next(q);
+    EXPECT_TRUE(next.byes.empty()) << "round " << r;
+    ASSERT_EQ(next.tables.size(), static_cast<std::size_t>(q)) << "round " << r;
+    std::vector<int> seen(static_cast<std::size_t>(n), 0);
+    for (const auto& table : next.tables) {
+      ASSERT_EQ(table.size(), static_cast<std::size_t>(q)) << "round " << r;
+      for (std::size_t x = 0; x < table.size(); ++x) {
+        ++seen[table[x]];
+        for (std::size_t y = x + 1; y < table.size(); ++y)
+          ++met[std::minmax(table[x], table[y])];
+      }
+    }
+    for (int i = 0; i < n; ++i)
+      EXPECT_EQ(seen[i], 1) << "player " << i << " in round " << r;
+    if (r == 1) first = next.tables;
+    b.seat_order_wins();
+  }
+  EXPECT_EQ(met.size(), static_cast<std::size_t>(n * (n - 1) / 2));
+  for (const auto& [pair, times] : met)
+    EXPECT_EQ(times, 1) << pair.first << " and " << pair.second;
+  auto as_sets = [](std::vector<std::vector<int>> tables) {
+    for (auto& table : tables)
+      std::sort(table.begin(), table.end());
+    std::sort(tables.begin(), tables.end());
+    return tables;
+  };
+  auto again = b.pair_next(q);
+  EXPECT_EQ(as_sets(again.tables), as_sets(first));
+}
+
+TEST(TournamentModel, FixedScheduleMeetsEveryoneOnceForNine) {
+  model_check_affine_schedule(3);
+}
+TEST(TournamentModel, FixedScheduleMeetsEveryoneOnceForSixteen) {
+  model_check_affine_schedule(4);
+}
+TEST(TournamentModel, FixedScheduleMeetsEveryoneOnceForTwentyFive) {
+  model_check_affine_schedule(5);
+}
+
+TEST(TournamentModel, FixedScheduleRoundsAndSeats) {
+  // Nine at tables of three. Round 1, the lines y = b: {0,3,6} {1,4,7} {2,5,8} (player i is the
+  // point (i / 3, i % 3)), seated by rank; each won in seat order. Round 2, the lines
+  // y = x + b: {0,4,8} {1,5,6} {2,3,7}, each seated by the seat sums so far (0, 1, 2 for the
+  // first, second and third seats of round 1): {8,4,0} {6,5,1} {7,3,2}.
+  model_builder b(system_kind::tables, 9, 3, 4, true);
+  auto r1 = b.pair_next(3);
+  EXPECT_EQ(r1.tables, (std::vector<std::vector<int>>{{0, 3, 6}, {1, 4, 7}, {2, 5, 8}}));
+  b.seat_order_wins();
+  auto r2 = b.pair_next(3);
+  EXPECT_EQ(r2.tables, (std::vector<std::vector<int>>{{8, 4, 0}, {6, 5, 1}, {7, 3, 2}}));
+
+  // One table: everyone every round. Four at a table of four: round 2 reverses round 1's seats
+  // (seat sums 0, 1, 2, 3); after it every sum is 3 and every score 1 (places 1-4 and 4-1), so
+  // round 3 seats by rating.
+  model_builder one(system_kind::tables, 4, 4, 3, true);
+  EXPECT_EQ(one.pair_next(2).tables, (std::vector<std::vector<int>>{{0, 1, 2, 3}}));
+  one.seat_order_wins();
+  EXPECT_EQ(one.pair_next(2).tables, (std::vector<std::vector<int>>{{3, 2, 1, 0}}));
+  one.seat_order_wins();
+  EXPECT_EQ(one.pair_next(2).tables, (std::vector<std::vector<int>>{{0, 1, 2, 3}}));
+}
+
+TEST(TournamentModel, FixedScheduleNeedsACountThatAllowsIt) {
+  model_builder seven(system_kind::tables, 7, 3, 3, true);
+  auto refused = tn::pair_next(seven.t, 2);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().find("3 players (one table) or 9"), std::string::npos)
+      << refused.error();
+  EXPECT_NE(refused.error().find("has 7"), std::string::npos) << refused.error();
+  model_builder eight(system_kind::tables, 8, 6, 3, true);
+  auto six = tn::pair_next(eight.t, 2);
+  ASSERT_FALSE(six);
+  EXPECT_NE(six.error().find("needs 6 players (one table);"), std::string::npos) << six.error();
+  // Without the setting the same field is paired as usual.
+  model_builder free(system_kind::tables, 7, 3, 3, false);
+  EXPECT_TRUE(tn::pair_next(free.t, 2));
+}
+
+TEST(TournamentModel, FixedScheduleLeavesWithdrawnPlayersOut) {
+  // Nine at tables of three; 4 withdraws after round 1. Round 2's {8,4,0} keeps 8 and 0.
+  for (int min_players : {2, 3}) {
+    model_builder b(system_kind::tables, 9, 3, 4, true);
+    b.pair_next(min_players);
+    b.seat_order_wins();
+    b.withdraw(4);
+    auto r2 = b.pair_next(min_players);
+    if (min_players == 2) {
+      // The game is played by two: 8 and 0 play (8 sat further back).
+      EXPECT_EQ(r2.tables, (std::vector<std::vector<int>>{{8, 0}, {6, 5, 1}, {7, 3, 2}}));
+      EXPECT_EQ(model_bye_list(r2.byes), (model_byes{{4, bye_kind::zero}}));
+    } else {
+      // Not by two: they sit out with half a point (listed in the line's order, 0 then 8).
+      EXPECT_EQ(r2.tables, (std::vector<std::vector<int>>{{6, 5, 1}, {7, 3, 2}}));
+      EXPECT_EQ(model_bye_list(r2.byes), (model_byes{{4, bye_kind::zero},
+                                                     {0, bye_kind::requested_half},
+                                                     {8, bye_kind::requested_half}}));
+    }
+  }
+}
+
 // ---- TRF ------------------------------------------------------------------------------------
 
 TEST(TournamentModel, TrfWritesWhatIsReadBack) {
