@@ -142,6 +142,7 @@ struct tournament_create {
   std::optional<int> rounds;      // swiss, tables: rounds; round_robin: cycles (1 or 2)
   std::optional<std::string> time_control;
   bool fixed_schedule = false;
+  bool manual_pairing = false;               // the director pairs every round (swiss, tables)
   std::optional<std::int64_t> starts_at_ms;  // unix ms; absent: the director starts it
   bool rated = false;
   bool is_public = true;

@@ -53,9 +53,6 @@ struct limits {
   int tournaments_per_identity = 5;
   int max_open_tournaments = 500;
   int max_tournament_players = 256;
-  // Finished tournaments kept in memory for lists and live pages (older ones are read from the
-  // store when asked for).
-  int finished_tournaments_kept = 100;
 };
 
 struct config {

@@ -86,6 +86,7 @@ namespace boardroom::engine {
   X(bad_pairing, wire)                    \
   X(round_in_progress, wire)              \
   X(tournament_over, wire)                \
+  X(tournament_not_running, wire)         \
   X(bad_start_time, wire)                 \
   X(bad_result, wire)                     \
   /* the administrator */                 \

@@ -136,7 +136,8 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
             reply(*conn, id, {{"games", games}});
           },
           [&](const protocol::lobby_list& m) {
-            reply(*conn, id, {{"rooms", lobby_.list(m.game)}});
+            reply(*conn, id,
+                  {{"rooms", lobby_.list(m.game)}, {"tournaments", lobby_.tournaments(m.game)}});
           },
           [&](const protocol::lobby_subscribe& m) { lobby_.subscribe(conn, m.game, id); },
           [&](const protocol::lobby_unsubscribe&) {

@@ -31,6 +31,12 @@ void lobby::publish_tournament(const std::string& change, const nlohmann::json& 
   std::vector<std::shared_ptr<peer>> targets;
   {
     std::lock_guard lock(mutex_);
+    const std::string id = summary.at("tournament");
+    if (change == "closed") {
+      tournaments_.erase(id);
+    } else {
+      tournaments_[id] = summary;
+    }
     targets = watching_locked(summary.at("game"));
   }
   if (targets.empty()) return;
@@ -56,12 +62,18 @@ std::vector<std::shared_ptr<peer>> lobby::watching_locked(const std::string& gam
 
 nlohmann::json lobby::list(const std::optional<std::string>& game) const {
   std::lock_guard lock(mutex_);
-  return list_locked(game);
+  return list_locked(rooms_, game);
 }
 
-nlohmann::json lobby::list_locked(const std::optional<std::string>& game) const {
+nlohmann::json lobby::tournaments(const std::optional<std::string>& game) const {
+  std::lock_guard lock(mutex_);
+  return list_locked(tournaments_, game);
+}
+
+nlohmann::json lobby::list_locked(const std::map<std::string, nlohmann::json>& from,
+                                  const std::optional<std::string>& game) {
   auto out = nlohmann::json::array();
-  for (const auto& [id, summary] : rooms_) {
+  for (const auto& [id, summary] : from) {
     if (!game || summary.at("game") == *game) out.push_back(summary);
   }
   return out;
@@ -70,7 +82,8 @@ nlohmann::json lobby::list_locked(const std::optional<std::string>& game) const 
 void lobby::subscribe(const std::shared_ptr<peer>& who, std::optional<std::string> game,
                       const nlohmann::json& request_id) {
   std::lock_guard lock(mutex_);
-  reply(*who, request_id, {{"rooms", list_locked(game)}});
+  reply(*who, request_id,
+        {{"rooms", list_locked(rooms_, game)}, {"tournaments", list_locked(tournaments_, game)}});
   subscribers_[who.get()] = {who, std::move(game)};
 }
 

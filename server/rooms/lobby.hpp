@@ -25,6 +25,7 @@ class lobby {
   // Public tournaments: the same subscribers get `lobby.tournament` notifications. `summary`
   // must carry "tournament" and "game"; change "closed" takes it off the lobby.
   void publish_tournament(const std::string& change, const nlohmann::json& summary);
+  nlohmann::json tournaments(const std::optional<std::string>& game) const;
 
   // Replies to `request_id` with the current list under the same lock as the subscription, so the
   // subscriber sees every change after that list and none before it.
@@ -37,12 +38,14 @@ class lobby {
     std::weak_ptr<peer> who;
     std::optional<std::string> game;
   };
-  nlohmann::json list_locked(const std::optional<std::string>& game) const;
+  static nlohmann::json list_locked(const std::map<std::string, nlohmann::json>& from,
+                                    const std::optional<std::string>& game);
   // The subscribers who watch `game`, forgetting those gone; under the lock.
   std::vector<std::shared_ptr<peer>> watching_locked(const std::string& game);
 
   mutable std::mutex mutex_;
-  std::map<std::string, nlohmann::json> rooms_;  // public rooms by id
+  std::map<std::string, nlohmann::json> rooms_;        // public rooms by id
+  std::map<std::string, nlohmann::json> tournaments_;  // public tournaments, entry or running
   std::map<const peer*, subscriber> subscribers_;
 };
 

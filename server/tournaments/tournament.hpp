@@ -36,6 +36,7 @@ struct tournament_settings {
   system_kind system = system_kind::swiss;
   int rounds = 0;  // swiss and tables: rounds; round robin: cycles (1 or 2); knockout: 0
   bool fixed_schedule = false;    // tables: everyone meets everyone equally often
+  bool manual_pairing = false;    // swiss, tables: the director pairs every round
   std::int64_t starts_at_ms = 0;  // 0: started by the director
   bool rated = false;
   bool is_public = true;

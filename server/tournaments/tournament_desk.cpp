@@ -150,6 +150,8 @@ void tournament_desk::on_request(const std::shared_ptr<peer>& conn, const std::s
               return answer(std::unexpected(storage_error()));
             }
             t->start_timer.reset();
+            notify(*t, "tournament.update", {{"tournament", tid}, {"change", "cancelled"}});
+            publish_summary(*t, "closed");
             answer(summary(*t));
           } else if constexpr (std::is_same_v<T, protocol::tournament_pair>) {
             answer(pair_by_hand(*t, r));
@@ -214,7 +216,12 @@ std::expected<json, error> tournament_desk::create(const std::string& player,
   int rounds = m.rounds.value_or(*system == tn::system_kind::round_robin ? 1 : 5);
   if (*system == tn::system_kind::round_robin && rounds > 2) {
     return std::unexpected(
-        app_error("out_of_range", "a round robin is single (rounds 1) or double (2)", "rounds"));
+        app_error("bad_parameter", "a round robin is single (rounds 1) or double (2)", "rounds"));
+  }
+  const bool by_hand_ok = *system == tn::system_kind::swiss || *system == tn::system_kind::tables;
+  if (m.manual_pairing && !by_hand_ok) {
+    return std::unexpected(app_error(
+        "bad_parameter", "manual_pairing is for Swiss and tables tournaments", "manual_pairing"));
   }
   if (*system == tn::system_kind::knockout) rounds = 0;  // the field decides
   if (m.fixed_schedule && *system != tn::system_kind::tables) {
@@ -247,6 +254,7 @@ std::expected<json, error> tournament_desk::create(const std::string& player,
                             .system = *system,
                             .rounds = rounds,
                             .fixed_schedule = m.fixed_schedule,
+                            .manual_pairing = m.manual_pairing,
                             .starts_at_ms = m.starts_at_ms.value_or(0),
                             .rated = m.rated,
                             .is_public = m.is_public,
@@ -307,9 +315,9 @@ std::expected<json, error> tournament_desk::join(const std::string& player, cons
   }
   const tn::phase phase = t->t.status();
   // Late entries: a Swiss (or tables) tournament takes them until its last round is paired.
-  const bool late_ok =
-      (s.system == tn::system_kind::swiss || s.system == tn::system_kind::tables) &&
-      static_cast<int>(t->t.rounds().size()) < t->t.planned_rounds();
+  const bool late_ok = (s.system == tn::system_kind::swiss ||
+                        (s.system == tn::system_kind::tables && !s.fixed_schedule)) &&
+                       static_cast<int>(t->t.rounds().size()) < t->t.planned_rounds();
   if (phase != tn::phase::entry && !(phase == tn::phase::running && late_ok)) {
     return std::unexpected(app_error("entry_closed", "this tournament takes no more entries"));
   }
@@ -339,6 +347,13 @@ std::expected<json, error> tournament_desk::add_player(live& t,
   const auto& s = t.t.settings();
   if (t.t.status() != tn::phase::entry && t.t.status() != tn::phase::running) {
     return std::unexpected(app_error("entry_closed", "this tournament is over"));
+  }
+  if (t.t.status() == tn::phase::running &&
+      (s.fixed_schedule ||
+       (s.system != tn::system_kind::swiss && s.system != tn::system_kind::tables))) {
+    return std::unexpected(
+        app_error("entry_closed",
+                  "a round robin's schedule and a knockout's bracket are fixed at the start"));
   }
   if (m.player.has_value() == m.bot.has_value()) {
     return std::unexpected(
@@ -416,9 +431,18 @@ std::expected<json, error> tournament_desk::start(live& t) {
                                      "a tournament needs at least " + std::to_string(needed) +
                                          " players; it has " + std::to_string(t.t.active_count())));
   }
-  if (!append(t, {{{"type", "started"}, {"at_ms", unix_ms()}}})) {
-    return std::unexpected(storage_error());
+  const json started{{"type", "started"}, {"at_ms", unix_ms()}};
+  if (!t.t.settings().manual_pairing) {
+    // The first round must be pairable (a fixed schedule needs its numbers): found out now,
+    // while the tournament can still take or lose entries, not after it started.
+    tn::tournament trial = t.t;
+    (void)trial.fold(started);
+    if (auto first = tn::pair_next(trial, needed); !first) {
+      return std::unexpected(
+          app_error("bad_pairing", "the first round cannot be paired: " + first.error()));
+    }
   }
+  if (!append(t, {started})) return std::unexpected(storage_error());
   t.start_timer.reset();
   notify(t, "tournament.update", {{"tournament", t.t.settings().id}, {"change", "started"}});
   advance(t);
@@ -442,7 +466,7 @@ void tournament_desk::arm_start(live& t) {
       if (append(*l, {{{"type", "cancelled"}, {"at_ms", unix_ms()}}})) {
         notify(*l, "tournament.update",
                {{"tournament", id}, {"change", "cancelled"}, {"reason", started.error().message}});
-        publish_summary(*l, "updated");
+        publish_summary(*l, "closed");
       }
     }
   });
@@ -459,7 +483,14 @@ void tournament_desk::advance(live& t) {
     }
     notify(t, "tournament.update", {{"tournament", t.t.settings().id}, {"change", "finished"}});
     notify(t, "tournament.standings", standings_json(t));
-    publish_summary(t, "updated");
+    publish_summary(t, "closed");
+    return;
+  }
+  if (t.t.settings().manual_pairing) {  // the director pairs every round (tournament.pair)
+    notify(t, "tournament.update",
+           {{"tournament", t.t.settings().id},
+            {"change", "pairing_due"},
+            {"round", static_cast<int>(t.t.rounds().size()) + 1}});
     return;
   }
   const auto* g = game_of(t.t.settings());
@@ -546,7 +577,7 @@ void tournament_desk::open_rooms(live& t, int number) {
                      .seats = static_cast<int>(tb.seats.size()),
                      .is_public = s.is_public,
                      .auto_start = true,
-                     .invite_code = s.is_public ? "" : random_code(8),
+                     .invite_code = s.invite_code,  // a private tournament's watchers have it
                      .creator = s.id,
                      .seed = seeds(),
                      .bots = {},
@@ -587,6 +618,7 @@ void tournament_desk::record_result(live& t, int number, int board,
   auto tb = std::find_if(r.tables.begin(), r.tables.end(),
                          [&](const tn::table& x) { return x.board == board; });
   if (tb == r.tables.end() || tb->result) return;  // the director decided it meanwhile
+  if (t.t.status() != tn::phase::running) return;  // cancelled: its games count no more
   if (!result || result->ranks.size() != tb->seats.size()) {
     spdlog::warn("tournament {}: round {} board {} ended without a result; the director sets it",
                  t.t.settings().id, number, board);
@@ -625,7 +657,7 @@ void tournament_desk::record_result(live& t, int number, int board,
 std::expected<json, error> tournament_desk::set_result(live& t,
                                                        const protocol::tournament_set_result& m) {
   if (t.t.status() != tn::phase::running && t.t.status() != tn::phase::finished) {
-    return std::unexpected(app_error("round_in_progress", "no round has been played yet"));
+    return std::unexpected(app_error("tournament_not_running", "no round has been paired yet"));
   }
   if (m.round > static_cast<int>(t.t.rounds().size())) {
     return std::unexpected(app_error("bad_result", "there is no such round", "round"));
@@ -660,12 +692,21 @@ std::expected<json, error> tournament_desk::set_result(live& t,
 std::expected<json, error> tournament_desk::pair_by_hand(live& t,
                                                          const protocol::tournament_pair& m) {
   if (t.t.status() != tn::phase::running) {
-    return std::unexpected(app_error("round_in_progress", "the tournament is not running"));
+    return std::unexpected(app_error("tournament_not_running", "the tournament is not running"));
+  }
+  const auto& s = t.t.settings();
+  if (s.system != tn::system_kind::swiss && s.system != tn::system_kind::tables) {
+    // A round robin's schedule and a knockout's bracket are fixed: a round paired by hand would
+    // leave a scheduled round unplayed or a bracket that no longer adds up.
+    return std::unexpected(app_error(
+        "bad_system", "rounds are paired by hand in Swiss and tables tournaments only", "tables"));
   }
   if (!t.t.current_round_complete()) {
     return std::unexpected(app_error("round_in_progress", "the current round is not finished"));
   }
-  const auto& s = t.t.settings();
+  if (tn::tournament_over(t.t)) {
+    return std::unexpected(app_error("tournament_over", "the last round has been played"));
+  }
   const auto* g = game_of(s);
   std::set<int> placed;
   auto place = [&](const std::string& player) -> std::expected<int, error> {
@@ -698,7 +739,8 @@ std::expected<json, error> tournament_desk::pair_by_hand(live& t,
   for (const auto& p : m.byes) {
     auto at = place(p);
     if (!at) return std::unexpected(at.error());
-    byes.push_back({*at, tn::bye_kind::pairing});
+    // The bye the system itself would give: a point in a Swiss, half a point at tables.
+    byes.push_back({*at, s.table_size == 2 ? tn::bye_kind::pairing : tn::bye_kind::requested_half});
   }
   const int number = static_cast<int>(t.t.rounds().size()) + 1;
   for (int i = 0; i < static_cast<int>(t.t.entrants().size()); ++i) {

@@ -235,11 +235,11 @@ TEST(Tournaments, TablesOfThreeForAGameOfThreeOrMore) {
                        {"game", "esiema"},
                        {"system", "tables"},
                        {"table_size", 3},
-                       {"rounds", 2}});
+                       {"rounds", 1}});
   const std::string tid = created["tournament"];
-  // Seven players at tables of three: one table of three and two of two (Esiema is played by
+  // Five players at tables of three: one table of three and one of two (Esiema is played by
   // two too), as the rule for counts that do not divide says.
-  for (int i = 0; i < 7; ++i)
+  for (int i = 0; i < 5; ++i)
     must(director, "tournament.add_player", {{"tournament", tid}, {"bot", "random"}});
   must(director, "tournament.watch", {{"tournament", tid}});
   must(director, "tournament.start", {{"tournament", tid}});
@@ -254,11 +254,11 @@ TEST(Tournaments, TablesOfThreeForAGameOfThreeOrMore) {
     std::vector<std::size_t> sizes;
     for (const auto& table : r["tables"])
       sizes.push_back(table["seats"].size());
-    EXPECT_EQ(sizes, (std::vector<std::size_t>{3, 2, 2}));
+    EXPECT_EQ(sizes, (std::vector<std::size_t>{3, 2}));
   }
   // A player's share of a game is the part of the others it beat (a tie half): a game of n
-  // gives n/2 points in all, 3.5 a round here.
-  EXPECT_NEAR(total_points(t["standings"]), 7.0, 1e-9);
+  // gives n/2 points in all.
+  EXPECT_NEAR(total_points(t["standings"]), 2.5, 1e-9);
 }
 
 TEST(Tournaments, TheDirectorPairsSetsResultsAndAddsPlayers) {
@@ -407,6 +407,85 @@ TEST(Tournaments, ARoomTheStoreNeverOpenedIsOpenedAtTheNextStart) {
   auto spectated = c.call("room.spectate", {{"room", room}});
   EXPECT_EQ(error_code(spectated), "") << spectated.dump();
   EXPECT_EQ(spectated["result"]["snapshot"]["status"], "playing");
+}
+
+TEST(Tournaments, WithManualPairingTheDirectorPairsEveryRound) {
+  test_server srv;
+  ws_client director(srv.port());
+  director.hello("manual-director");
+  const std::string tid = must(director, "tournament.create",
+                               {{"name", "By hand"},
+                                {"game", "sisyphos"},
+                                {"system", "swiss"},
+                                {"rounds", 1},
+                                {"manual_pairing", true}})["tournament"];
+  auto players = enter(srv.port(), tid, 3, "hand");
+  must(director, "tournament.watch", {{"tournament", tid}});
+  must(director, "tournament.start", {{"tournament", tid}});
+  auto due = director.wait_notification(
+      [](const json& f) {
+        return f.value("method", "") == "tournament.update" &&
+               f["params"]["change"] == "pairing_due";
+      },
+      5s);
+  ASSERT_TRUE(due.has_value());
+  EXPECT_EQ((*due)["params"]["round"], 1);
+  // Everyone must be placed, once.
+  EXPECT_EQ(error_code(director.call(
+                "tournament.pair",
+                {{"tournament", tid},
+                 {"tables", json::array({json::array({players[0].player, players[1].player})})}})),
+            "bad_pairing");
+  EXPECT_EQ(error_code(director.call(
+                "tournament.pair",
+                {{"tournament", tid},
+                 {"tables", json::array({json::array({players[0].player, players[0].player})})},
+                 {"byes", json::array({players[2].player})}})),
+            "bad_pairing");
+  auto round = must(director, "tournament.pair",
+                    {{"tournament", tid},
+                     {"tables", json::array({json::array({players[2].player, players[0].player})})},
+                     {"byes", json::array({players[1].player})}});
+  ASSERT_EQ(round["tables"].size(), 1u);
+  EXPECT_EQ(round["tables"][0]["seats"][0]["player"], players[2].player);  // as the director said
+  EXPECT_EQ(round["byes"][0]["points"], 1.0);
+  must(director, "tournament.set_result",
+       {{"tournament", tid}, {"round", 1}, {"board", 1}, {"ranks", {2, 1}}});
+  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  EXPECT_EQ(t["summary"]["status"], "finished");
+  EXPECT_EQ(t["standings"][0]["points"], 1.0);
+  EXPECT_EQ(t["standings"][2]["player"], players[2].player);
+}
+
+TEST(Tournaments, TheLobbyListsPublicTournamentsLive) {
+  test_server srv;
+  ws_client watcher(srv.port());
+  watcher.hello("lobby-watcher");
+  auto subscribed = must(watcher, "lobby.subscribe", {{"game", "sisyphos"}});
+  EXPECT_TRUE(subscribed["tournaments"].empty());
+  ws_client director(srv.port());
+  director.hello("lobby-director");
+  const std::string tid =
+      must(director, "tournament.create",
+           {{"name", "Open"}, {"game", "sisyphos"}, {"system", "swiss"}})["tournament"];
+  must(director, "tournament.create",
+       {{"name", "Hidden"}, {"game", "sisyphos"}, {"system", "swiss"}, {"public", false}});
+  auto opened = watcher.wait_notification(
+      [](const json& f) { return f.value("method", "") == "lobby.tournament"; }, 5s);
+  ASSERT_TRUE(opened.has_value());
+  EXPECT_EQ((*opened)["params"]["change"], "opened");
+  EXPECT_EQ((*opened)["params"]["tournament"]["tournament"], tid);
+  auto listed = must(watcher, "lobby.list", {{"game", "sisyphos"}});
+  ASSERT_EQ(listed["tournaments"].size(), 1u);  // the private one is not listed
+  EXPECT_EQ(listed["tournaments"][0]["name"], "Open");
+  must(director, "tournament.cancel", {{"tournament", tid}});
+  auto closed = watcher.wait_notification(
+      [](const json& f) {
+        return f.value("method", "") == "lobby.tournament" && f["params"]["change"] == "closed";
+      },
+      5s);
+  ASSERT_TRUE(closed.has_value());
+  EXPECT_TRUE(must(watcher, "lobby.list", json::object())["tournaments"].empty());
 }
 
 TEST(Tournaments, ABadRequestGetsAPreciseErrorAndChangesNothing) {
