@@ -351,6 +351,7 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
          r.optional("time_control", m.time_control);
          r.optional("fixed_schedule", m.fixed_schedule);
          r.optional("manual_pairing", m.manual_pairing);
+         r.optional("duration_seconds", m.duration_seconds);
          r.optional("starts_at_ms", m.starts_at_ms);
          r.optional("rated", m.rated);
          r.optional("public", m.is_public);
@@ -363,6 +364,7 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
          r.range("starts_at_ms", m.starts_at_ms, 0, INT64_MAX);
          r.range("max_players", m.max_players, 2, 1'000);
          r.range("no_show_seconds", m.no_show_seconds, 5, 86'400);
+         r.range("duration_seconds", m.duration_seconds, 10, 7 * 86'400);
        });
      }},
     {"tournament.list",

@@ -137,12 +137,13 @@ struct tournament_create {
   std::string name;
   std::string game;
   nlohmann::json params = nlohmann::json::object();
-  std::string system;             // "round_robin", "swiss", "knockout", "tables"
+  std::string system;             // "round_robin", "swiss", "knockout", "tables", "arena"
   std::optional<int> table_size;  // players a game; default the game's minimum
   std::optional<int> rounds;      // swiss, tables: rounds; round_robin: cycles (1 or 2)
   std::optional<std::string> time_control;
   bool fixed_schedule = false;
   bool manual_pairing = false;               // the director pairs every round (swiss, tables)
+  std::optional<int> duration_seconds;       // arena: how long it pairs
   std::optional<std::int64_t> starts_at_ms;  // unix ms; absent: the director starts it
   bool rated = false;
   bool is_public = true;

@@ -316,11 +316,47 @@ std::expected<proposed_round, std::string> pair_next(const tournament& t, int mi
     case system_kind::tables:
       if (t.settings().fixed_schedule) return pair_fixed_tables(t, min_players);
       return pair_tables(t, min_players);
+    case system_kind::arena:
+      return std::unexpected("an arena pairs whoever waits (pair_arena), not by rounds");
   }
   return std::unexpected("unknown system");
 }
 
+std::vector<std::vector<int>> pair_arena(const tournament& t, std::vector<int> waiting) {
+  // The last opponent of each player, from the latest table it sat at.
+  std::vector<int> last(t.entrants().size(), -1);
+  std::vector<int> first_seats(t.entrants().size(), 0);
+  for (const auto& r : t.rounds()) {
+    for (const auto& tb : r.tables) {
+      if (tb.seats.size() != 2) continue;
+      last[tb.seats[0]] = tb.seats[1];
+      last[tb.seats[1]] = tb.seats[0];
+      ++first_seats[tb.seats[0]];
+    }
+  }
+  std::stable_sort(waiting.begin(), waiting.end(), [&](int a, int b) {
+    if (t.score(a) != t.score(b)) return t.score(a) > t.score(b);
+    return t.entrants()[a].rating > t.entrants()[b].rating;
+  });
+  std::vector<std::vector<int>> tables;
+  while (waiting.size() >= 2) {
+    const int a = waiting.front();
+    // The next in rank who was not a's last opponent; that one only when nobody else waits.
+    auto partner =
+        std::find_if(waiting.begin() + 1, waiting.end(), [&](int b) { return last[a] != b; });
+    if (partner == waiting.end()) partner = waiting.begin() + 1;
+    const int b = *partner;
+    waiting.erase(partner);
+    waiting.erase(waiting.begin());
+    // Whoever moved first less often moves first; the better-ranked on a tie.
+    tables.push_back(first_seats[b] < first_seats[a] ? std::vector<int>{b, a}
+                                                     : std::vector<int>{a, b});
+  }
+  return tables;
+}
+
 bool tournament_over(const tournament& t) {
+  if (t.settings().system == system_kind::arena) return false;  // the clock ends it (the desk)
   if (!t.current_round_complete()) return false;
   const int played = static_cast<int>(t.rounds().size());
   if (t.settings().system == system_kind::knockout) {

@@ -38,7 +38,14 @@ struct proposed_round {
 // `min_players`: the fewest players the game can be played by (tables of k-1 need it).
 std::expected<proposed_round, std::string> pair_next(const tournament& t, int min_players);
 
-// Whether the tournament has played its last round (every result in).
+// Arena (lichess's rules): whoever waits is paired at once, not by rounds: the waiting players
+// ranked by score, then rating, each with the next in rank who was not its last opponent (that
+// one only when nobody else waits); the one who moved first less often moves first. An odd one
+// out waits for the next game to end.
+std::vector<std::vector<int>> pair_arena(const tournament& t, std::vector<int> waiting);
+
+// Whether the tournament has played its last round (every result in); never for an arena, which
+// its clock ends.
 bool tournament_over(const tournament& t);
 
 // The tournament as FIDE's TRF-2016 (two-player games), its XXR line the planned rounds; the

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 #include <numeric>
 
@@ -15,11 +16,12 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::array<std::pair<system_kind, std::string_view>, 4> systems{{
+constexpr std::array<std::pair<system_kind, std::string_view>, 5> systems{{
     {system_kind::round_robin, "round_robin"},
     {system_kind::swiss, "swiss"},
     {system_kind::knockout, "knockout"},
     {system_kind::tables, "tables"},
+    {system_kind::arena, "arena"},
 }};
 
 constexpr std::array<std::pair<bye_kind, std::string_view>, 3> byes{{
@@ -94,6 +96,7 @@ json settings_json(const tournament_settings& s, bool with_invite) {
          {"rounds", s.rounds},
          {"fixed_schedule", s.fixed_schedule},
          {"manual_pairing", s.manual_pairing},
+         {"duration_ms", s.duration_ms},
          {"starts_at_ms", s.starts_at_ms},
          {"rated", s.rated},
          {"is_public", s.is_public},
@@ -122,6 +125,7 @@ std::expected<tournament_settings, std::string> settings_from_json(const json& j
     s.rounds = j.at("rounds").get<int>();
     s.fixed_schedule = get_or(j, "fixed_schedule", false);
     s.manual_pairing = get_or(j, "manual_pairing", false);
+    s.duration_ms = get_or<std::int64_t>(j, "duration_ms", 0);
     s.starts_at_ms = get_or<std::int64_t>(j, "starts_at_ms", 0);
     s.rated = get_or(j, "rated", false);
     s.is_public = get_or(j, "is_public", true);
@@ -182,6 +186,8 @@ int tournament::planned_rounds() const {
     }
     case system_kind::knockout:
       return knockout_rounds_;
+    case system_kind::arena:
+      return 0;  // as many waves as the time allows
     default:
       return settings_.rounds;
   }
@@ -283,6 +289,7 @@ std::expected<void, std::string> tournament::fold(const json& event) {
         return std::unexpected("result: ranks do not match the table");
       }
       result.forfeited.resize(result.ranks.size(), false);
+      if (!it->result) result_order_.emplace_back(number, board);
       it->result = std::move(result);
     } else if (type == "finished") {
       phase_ = phase::finished;
@@ -316,7 +323,46 @@ int tournament::score_before(int who, int before) const {
 }
 
 int tournament::score(int who) const {
+  if (settings_.system == system_kind::arena) return arena_record_of(*this, who).points * point;
   return score_before(who, static_cast<int>(rounds_.size()) + 1);
+}
+
+bool tournament::games_in_progress() const {
+  for (const auto& r : rounds_) {
+    for (const auto& t : r.tables) {
+      if (!t.result) return true;
+    }
+  }
+  return false;
+}
+
+arena_record arena_record_of(const tournament& t, int who) {
+  arena_record a;
+  int streak = 0;  // wins in a row
+  double opponents = 0;
+  for (const auto& [number, board] : t.result_order()) {
+    const auto& tables = t.rounds()[number - 1].tables;
+    auto tb = std::find_if(tables.begin(), tables.end(),
+                           [&](const table& x) { return x.board == board; });
+    if (tb == tables.end() || !tb->result || tb->seats.size() != 2) continue;
+    auto at = std::find(tb->seats.begin(), tb->seats.end(), who);
+    if (at == tb->seats.end()) continue;
+    const int seat = static_cast<int>(at - tb->seats.begin());
+    const int share = table_points(*tb->result, seat);  // point, point / 2 or 0
+    const bool fire = streak >= 2;
+    const int base = share == point ? 2 : share == 0 ? 0 : 1;
+    a.points += fire ? base * 2 : base;
+    streak = share == point ? streak + 1 : 0;
+    const bool forfeit = tb->result->forfeited[0] || tb->result->forfeited[1];
+    if (forfeit) continue;  // not a game: no performance
+    ++a.games;
+    a.wins += share == point;
+    a.losses += share == 0;
+    opponents += t.entrants()[tb->seats[1 - seat]].rating;
+  }
+  a.on_fire = streak >= 2;
+  if (a.games > 0) a.performance = (opponents + 400.0 * (a.wins - a.losses)) / a.games;
+  return a;
 }
 
 std::vector<int> tournament::opponents(int who) const {
@@ -410,6 +456,8 @@ std::vector<std::string> tournament::tiebreak_names() const {
       return {"rounds_reached"};
     case system_kind::tables:
       return {"first_places", "sum_of_placings"};
+    case system_kind::arena:
+      return {"performance"};
   }
   return {};
 }
@@ -456,6 +504,9 @@ std::vector<standing> tournament::standings() const {
         s.tiebreaks = {double(firsts), double(placings)};
         break;
       }
+      case system_kind::arena:
+        s.tiebreaks = {std::round(arena_record_of(*this, i).performance)};
+        break;
     }
   }
   // Direct encounter among each group tied on points (round robin): computed once the groups

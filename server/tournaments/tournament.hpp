@@ -21,7 +21,7 @@ namespace boardroom::tournaments {
 
 constexpr int point = 120;  // one point in score units
 
-enum class system_kind { round_robin, swiss, knockout, tables };
+enum class system_kind { round_robin, swiss, knockout, tables, arena };
 std::string_view system_text(system_kind s);
 std::optional<system_kind> system_from_text(std::string_view text);
 
@@ -37,6 +37,7 @@ struct tournament_settings {
   int rounds = 0;  // swiss and tables: rounds; round robin: cycles (1 or 2); knockout: 0
   bool fixed_schedule = false;    // tables: everyone meets everyone equally often
   bool manual_pairing = false;    // swiss, tables: the director pairs every round
+  std::int64_t duration_ms = 0;   // arena: how long it pairs, from the start
   std::int64_t starts_at_ms = 0;  // 0: started by the director
   bool rated = false;
   bool is_public = true;
@@ -118,11 +119,17 @@ class tournament {
   phase status() const { return phase_; }
   const std::vector<entrant>& entrants() const { return entrants_; }
   const std::vector<round>& rounds() const { return rounds_; }
+  const std::vector<std::pair<int, int>>& result_order() const { return result_order_; }
   int events() const { return events_; }
   int index_of(std::string_view player) const;  // -1 when not an entrant
   int active_count() const;                     // entrants not withdrawn
   // Rounds the tournament will have (knockout: from the field at the start).
   int planned_rounds() const;
+  std::int64_t started_ms() const { return started_ms_; }
+  // Arena: when pairing stops (games then in progress still count).
+  std::int64_t ends_at_ms() const { return started_ms_ + settings_.duration_ms; }
+  // Tables without a result yet, in any round.
+  bool games_in_progress() const;
   bool current_round_complete() const { return rounds_.empty() || rounds_.back().complete(); }
 
   int score(int entrant) const;                    // units, over every round so far
@@ -141,7 +148,21 @@ class tournament {
   int events_ = 0;
   std::int64_t started_ms_ = 0;
   int knockout_rounds_ = 0;  // fixed at the start
+  // Arena: the tables in the order their results came (round, board): a streak is counted in it.
+  std::vector<std::pair<int, int>> result_order_;
 };
+
+// An arena player's record (lichess's rules): a win 2 points, a draw 1, a loss 0; after two wins
+// in a row every further win is worth 4 and a draw 2 ("on fire"), until a game is not won.
+struct arena_record {
+  int points = 0;
+  int games = 0;
+  int wins = 0;
+  int losses = 0;
+  bool on_fire = false;
+  double performance = 0;  // (opponents' ratings + 400 x (wins - losses)) / games
+};
+arena_record arena_record_of(const tournament& t, int entrant);
 
 std::string_view bye_text(bye_kind k);
 std::optional<bye_kind> bye_from_text(std::string_view text);

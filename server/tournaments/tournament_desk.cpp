@@ -29,6 +29,7 @@ struct tournament_desk::live {
   tn::tournament t;
   std::map<const peer*, std::weak_ptr<peer>> watchers;
   std::unique_ptr<boost::asio::steady_timer> start_timer;
+  std::unique_ptr<boost::asio::steady_timer> tick;  // an arena's pairing clock
 };
 
 namespace {
@@ -38,6 +39,10 @@ std::int64_t unix_ms() {
              std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
+
+// An arena also pairs on this clock (besides at every game's end and every entry): for players
+// who came back, and to notice its end.
+constexpr std::chrono::seconds arena_tick{2};
 
 error unknown_tournament(const std::string& id) {
   return app_error("unknown_tournament", "there is no tournament " + id, "tournament");
@@ -194,9 +199,9 @@ std::expected<json, error> tournament_desk::create(const std::string& player,
   const auto& g = *spec->game_ptr;
   auto system = tn::system_from_text(m.system);
   if (!system) {
-    return std::unexpected(
-        app_error("bad_system", "system is round_robin, swiss, knockout or tables, not " + m.system,
-                  "system"));
+    return std::unexpected(app_error(
+        "bad_system", "system is round_robin, swiss, knockout, tables or arena, not " + m.system,
+        "system"));
   }
   const int size = m.table_size.value_or(g.players().min);
   if (size < g.players().min || size > g.players().max) {
@@ -224,6 +229,12 @@ std::expected<json, error> tournament_desk::create(const std::string& player,
         "bad_parameter", "manual_pairing is for Swiss and tables tournaments", "manual_pairing"));
   }
   if (*system == tn::system_kind::knockout) rounds = 0;  // the field decides
+  if ((*system == tn::system_kind::arena) != m.duration_seconds.has_value()) {
+    return std::unexpected(app_error("bad_parameter",
+                                     "an arena, and only an arena, runs for duration_seconds",
+                                     "duration_seconds"));
+  }
+  if (*system == tn::system_kind::arena) rounds = 0;  // as many games as the time allows
   if (m.fixed_schedule && *system != tn::system_kind::tables) {
     return std::unexpected(
         app_error("bad_parameter", "fixed_schedule is for the tables system", "fixed_schedule"));
@@ -255,6 +266,7 @@ std::expected<json, error> tournament_desk::create(const std::string& player,
                             .rounds = rounds,
                             .fixed_schedule = m.fixed_schedule,
                             .manual_pairing = m.manual_pairing,
+                            .duration_ms = m.duration_seconds.value_or(0) * 1000LL,
                             .starts_at_ms = m.starts_at_ms.value_or(0),
                             .rated = m.rated,
                             .is_public = m.is_public,
@@ -315,9 +327,11 @@ std::expected<json, error> tournament_desk::join(const std::string& player, cons
   }
   const tn::phase phase = t->t.status();
   // Late entries: a Swiss (or tables) tournament takes them until its last round is paired.
-  const bool late_ok = (s.system == tn::system_kind::swiss ||
-                        (s.system == tn::system_kind::tables && !s.fixed_schedule)) &&
-                       static_cast<int>(t->t.rounds().size()) < t->t.planned_rounds();
+  const bool late_ok = s.system == tn::system_kind::arena
+                           ? unix_ms() < t->t.ends_at_ms()
+                           : (s.system == tn::system_kind::swiss ||
+                              (s.system == tn::system_kind::tables && !s.fixed_schedule)) &&
+                                 static_cast<int>(t->t.rounds().size()) < t->t.planned_rounds();
   if (phase != tn::phase::entry && !(phase == tn::phase::running && late_ok)) {
     return std::unexpected(app_error("entry_closed", "this tournament takes no more entries"));
   }
@@ -339,6 +353,7 @@ std::expected<json, error> tournament_desk::join(const std::string& player, cons
   notify(*t, "tournament.update",
          {{"tournament", s.id}, {"change", "entered"}, {"player", player}, {"name", name}});
   publish_summary(*t, "updated");
+  if (s.system == tn::system_kind::arena) advance(*t);  // someone new waits
   return summary(*t);
 }
 
@@ -349,8 +364,8 @@ std::expected<json, error> tournament_desk::add_player(live& t,
     return std::unexpected(app_error("entry_closed", "this tournament is over"));
   }
   if (t.t.status() == tn::phase::running &&
-      (s.fixed_schedule ||
-       (s.system != tn::system_kind::swiss && s.system != tn::system_kind::tables))) {
+      (s.fixed_schedule || s.system == tn::system_kind::round_robin ||
+       s.system == tn::system_kind::knockout)) {
     return std::unexpected(
         app_error("entry_closed",
                   "a round robin's schedule and a knockout's bracket are fixed at the start"));
@@ -432,7 +447,7 @@ std::expected<json, error> tournament_desk::start(live& t) {
                                          " players; it has " + std::to_string(t.t.active_count())));
   }
   const json started{{"type", "started"}, {"at_ms", unix_ms()}};
-  if (!t.t.settings().manual_pairing) {
+  if (!t.t.settings().manual_pairing && t.t.settings().system != tn::system_kind::arena) {
     // The first round must be pairable (a fixed schedule needs its numbers): found out now,
     // while the tournament can still take or lose entries, not after it started.
     tn::tournament trial = t.t;
@@ -443,6 +458,7 @@ std::expected<json, error> tournament_desk::start(live& t) {
     }
   }
   if (!append(t, {started})) return std::unexpected(storage_error());
+  arm_arena(t);
   t.start_timer.reset();
   notify(t, "tournament.update", {{"tournament", t.t.settings().id}, {"change", "started"}});
   advance(t);
@@ -475,17 +491,60 @@ void tournament_desk::arm_start(live& t) {
 // ---- rounds
 // --------------------------------------------------------------------------------------
 
-void tournament_desk::advance(live& t) {
-  if (t.t.status() != tn::phase::running || !t.t.current_round_complete()) return;
-  if (tn::tournament_over(t.t)) {
-    if (!append(t, {{{"type", "finished"}, {"at_ms", unix_ms()}}})) {
-      return retry(t.t.settings().id, [this](live& again) { advance(again); });
-    }
-    notify(t, "tournament.update", {{"tournament", t.t.settings().id}, {"change", "finished"}});
-    notify(t, "tournament.standings", standings_json(t));
-    publish_summary(t, "closed");
+void tournament_desk::finish(live& t) {
+  if (!append(t, {{{"type", "finished"}, {"at_ms", unix_ms()}}})) {
+    return retry(t.t.settings().id, [this](live& again) { advance(again); });
+  }
+  t.tick.reset();
+  notify(t, "tournament.update", {{"tournament", t.t.settings().id}, {"change", "finished"}});
+  notify(t, "tournament.standings", standings_json(t));
+  publish_summary(t, "closed");
+}
+
+// An arena pairs whoever waits: players not withdrawn, connected (or built in), not in a game.
+// After its end it pairs no more and finishes when the last game does.
+void tournament_desk::arena_wave(live& t) {
+  if (unix_ms() >= t.t.ends_at_ms()) {
+    if (!t.t.games_in_progress()) finish(t);
     return;
   }
+  std::set<int> busy;
+  for (const auto& r : t.t.rounds()) {
+    for (const auto& tb : r.tables) {
+      if (!tb.result) busy.insert(tb.seats.begin(), tb.seats.end());
+    }
+  }
+  std::vector<int> waiting;
+  for (int i = 0; i < static_cast<int>(t.t.entrants().size()); ++i) {
+    const auto& e = t.t.entrants()[i];
+    if (e.withdrawn || busy.contains(i)) continue;
+    if (e.bot.empty() && hub_.connection_of(e.player).expired()) continue;
+    waiting.push_back(i);
+  }
+  auto tables = tn::pair_arena(t.t, std::move(waiting));
+  if (!tables.empty()) open_round(t, std::move(tables), {});
+}
+
+void tournament_desk::arm_arena(live& t) {
+  if (t.t.settings().system != tn::system_kind::arena || t.t.status() != tn::phase::running) {
+    return;
+  }
+  t.tick = std::make_unique<boost::asio::steady_timer>(exec_, arena_tick);
+  const std::string id = t.t.settings().id;
+  t.tick->async_wait([this, id](boost::system::error_code ec) {
+    if (ec) return;
+    live* l = find(id);
+    if (!l || l->t.status() != tn::phase::running) return;
+    arena_wave(*l);
+    arm_arena(*l);
+  });
+}
+
+void tournament_desk::advance(live& t) {
+  if (t.t.status() != tn::phase::running) return;
+  if (t.t.settings().system == tn::system_kind::arena) return arena_wave(t);
+  if (!t.t.current_round_complete()) return;
+  if (tn::tournament_over(t.t)) return finish(t);
   if (t.t.settings().manual_pairing) {  // the director pairs every round (tournament.pair)
     notify(t, "tournament.update",
            {{"tournament", t.t.settings().id},
@@ -799,6 +858,7 @@ store_result<int> tournament_desk::restore() {
     live& t = *tournaments_.emplace(each.id, std::move(l)).first->second;
     ++count;
     arm_start(t);
+    arm_arena(t);
     if (t.t.status() == tn::phase::running && !t.t.rounds().empty()) {
       const int number = static_cast<int>(t.t.rounds().size());
       // Games that ended while the server was down (or before their result was stored).
@@ -857,8 +917,10 @@ void tournament_desk::disconnected(const peer* conn) {
 void tournament_desk::shut_down() {
   boost::asio::post(exec_, [this] {
     shut_ = true;
-    for (auto& [id, t] : tournaments_)
+    for (auto& [id, t] : tournaments_) {
       t->start_timer.reset();
+      t->tick.reset();
+    }
     for (const auto& timer : retries_)  // the store's thread must be free to end
       timer->cancel();
     retries_.clear();
@@ -904,6 +966,8 @@ json tournament_desk::standings_json(const live& t) const {
              {"tiebreaks", tb}};
     if (e.withdrawn) row["withdrawn"] = true;
     if (!e.bot.empty()) row["bot"] = e.bot;
+    if (t.t.settings().system == tn::system_kind::arena)
+      row["on_fire"] = tn::arena_record_of(t.t, st.entrant).on_fire;
     rows.push_back(std::move(row));
   }
   return {{"tournament", t.t.settings().id},

@@ -90,6 +90,9 @@ class tournament_desk {
   bool append(live& t, const std::vector<nlohmann::json>& events);
   // Pairs the next round by the system, or finishes the tournament after its last round.
   void advance(live& t);
+  void finish(live& t);
+  void arena_wave(live& t);
+  void arm_arena(live& t);
   void open_round(live& t, std::vector<std::vector<int>> tables,
                   std::vector<tournaments::bye> byes);
   void open_rooms(live& t, int round);

@@ -488,6 +488,65 @@ TEST(Tournaments, TheLobbyListsPublicTournamentsLive) {
   EXPECT_TRUE(must(watcher, "lobby.list", json::object())["tournaments"].empty());
 }
 
+// An arena's points for one player, from its games in the order played (lichess's rules: a win 2,
+// a draw 1; after two wins in a row a win 4 and a draw 2 until a game is not won).
+int arena_points(const json& rounds, const std::string& player) {
+  int points = 0;
+  int streak = 0;
+  for (const auto& r : rounds) {
+    for (const auto& table : r["tables"]) {
+      for (int seat = 0; seat < 2; ++seat) {
+        if (table["seats"][seat]["player"] != player || !table.contains("result")) continue;
+        const double share = table["result"]["points"][seat];
+        const int base = share == 1.0 ? 2 : share == 0.0 ? 0 : 1;
+        points += streak >= 2 ? 2 * base : base;
+        streak = share == 1.0 ? streak + 1 : 0;
+      }
+    }
+  }
+  return points;
+}
+
+TEST(Tournaments, AnArenaPairsWhoeverWaitsUntilItsTimeIsUp) {
+  auto limit = test_limits();
+  limit.bot_moves_per_second = 1e6;
+  test_server srv(limit);
+  ws_client director(srv.port());
+  director.hello("arena-director");
+  const std::string tid = must(director, "tournament.create",
+                               {{"name", "Arena"},
+                                {"game", "sisyphos"},
+                                {"system", "arena"},
+                                {"duration_seconds", 10}})["tournament"];
+  EXPECT_EQ(
+      error_code(director.call("tournament.create",
+                               {{"name", "No clock"}, {"game", "sisyphos"}, {"system", "arena"}})),
+      "bad_parameter");
+  for (int i = 0; i < 5; ++i)
+    must(director, "tournament.add_player", {{"tournament", tid}, {"bot", "random"}});
+  must(director, "tournament.watch", {{"tournament", tid}});
+  must(director, "tournament.start", {{"tournament", tid}});
+  auto finished = director.wait_notification(
+      [](const json& f) {
+        return f.value("method", "") == "tournament.update" && f["params"]["change"] == "finished";
+      },
+      30s);
+  ASSERT_TRUE(finished.has_value());
+  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  // Many games in ten seconds, and the points as the rules say.
+  int games = 0;
+  for (const auto& r : t["rounds"]) {
+    EXPECT_TRUE(r["byes"].empty());
+    games += static_cast<int>(r["tables"].size());
+  }
+  EXPECT_GT(games, 10);
+  for (const auto& row : t["standings"]) {
+    EXPECT_EQ(row["points"].get<double>(), arena_points(t["rounds"], row["player"])) << row.dump();
+  }
+  for (std::size_t k = 1; k < t["standings"].size(); ++k)
+    EXPECT_GE(t["standings"][k - 1]["points"], t["standings"][k]["points"]);
+}
+
 TEST(Tournaments, ABadRequestGetsAPreciseErrorAndChangesNothing) {
   test_server srv;
   ws_client c(srv.port());
