@@ -58,6 +58,9 @@ class engine {
     count_bits_ = bits_for(n_) + 1;
     final_.assign(static_cast<std::size_t>(n_), -1);
     mate_.resize(static_cast<std::size_t>(n_));
+    for (int v = 0; v < n_; ++v)
+      mate_[static_cast<std::size_t>(v)] = v;
+    dual_.resize(static_cast<std::size_t>(n_));
     w_.assign(static_cast<std::size_t>(n_), std::vector<weight>(static_cast<std::size_t>(n_)));
   }
 
@@ -98,8 +101,9 @@ class engine {
   int n_;
   int count_bits_ = 0;  // a digit holding a count of players
   std::vector<std::vector<weight>> w_;
-  std::vector<int> final_;  // fixed partner, -1 while open
-  std::vector<int> mate_;   // in the last matching; a single player is its own mate
+  std::vector<int> final_;    // fixed partner, -1 while open
+  std::vector<int> mate_;     // in the last matching; a single player is its own mate
+  std::vector<weight> dual_;  // the last matching's duals (see max_weight_matching_from)
   bool odd_ = false;
   int bye_score_ = 0;
   bool c9_ = false;                   // the bracket's downfloater will be the bye: C9 applies
@@ -123,10 +127,20 @@ void engine::match() {
       if (x > 0) edges.push_back({static_cast<int>(i), static_cast<int>(j), x});
     }
   }
-  const auto m = max_weight_matching(static_cast<int>(open.size()), edges);
+  // Warm: the last matching and its duals, restricted to the open players (a fixed player's
+  // partner is fixed too), so that only the players whose edges changed are matched again.
+  std::vector<int> m(open.size(), -1);
+  std::vector<weight> dual(open.size());
+  for (std::size_t i = 0; i < open.size(); ++i) {
+    const int u = mate_[static_cast<std::size_t>(open[i])];
+    if (u != open[i]) m[i] = index[static_cast<std::size_t>(u)];
+    dual[i] = dual_[static_cast<std::size_t>(open[i])];
+  }
+  max_weight_matching_from(static_cast<int>(open.size()), edges, m, dual);
   for (std::size_t i = 0; i < open.size(); ++i) {
     mate_[static_cast<std::size_t>(open[i])] =
         m[i] < 0 ? open[i] : open[static_cast<std::size_t>(m[i])];
+    dual_[static_cast<std::size_t>(open[i])] = std::move(dual[i]);
   }
 }
 

@@ -35,9 +35,25 @@ struct weighted_edge {
 template <class Weight>
 std::vector<int> max_weight_matching(int vertices, const std::vector<weighted_edge<Weight>>& edges);
 
+// The same, started from the result of an earlier call for other weights over the same vertices:
+// `mate` as that call left it (or all -1) and `dual`, the duals it left (or anything, with no
+// pairs). Both are updated to this call's. The pairs of the earlier matching that the duals still
+// prove optimal are kept, so when only the edges of a few vertices change only those few are
+// matched again: a stage each instead of one per pair. The result is a maximum weight matching
+// either way, though not necessarily the one max_weight_matching finds when several tie.
+template <class Weight>
+void max_weight_matching_from(int vertices, const std::vector<weighted_edge<Weight>>& edges,
+                              std::vector<int>& mate, std::vector<Weight>& dual);
+
 extern template std::vector<int> max_weight_matching<std::int64_t>(
     int, const std::vector<weighted_edge<std::int64_t>>&);
 extern template std::vector<int> max_weight_matching<wide_weight>(
     int, const std::vector<weighted_edge<wide_weight>>&);
+extern template void max_weight_matching_from<std::int64_t>(
+    int, const std::vector<weighted_edge<std::int64_t>>&, std::vector<int>&,
+    std::vector<std::int64_t>&);
+extern template void max_weight_matching_from<wide_weight>(
+    int, const std::vector<weighted_edge<wide_weight>>&, std::vector<int>&,
+    std::vector<wide_weight>&);
 
 }  // namespace boardroom::tournaments
