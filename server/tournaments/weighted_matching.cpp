@@ -22,7 +22,11 @@ class blossom_matcher {
   blossom_matcher(int n, const std::vector<weighted_edge<W>>& input) : n_(n) {
     edges_.reserve(input.size());
     for (const auto& e : input) {
-      if (e.weight > 0 && e.u != e.v) edges_.push_back({e.u, e.v, W(e.weight * 2)});
+      if (e.weight > 0 && e.u != e.v) {
+        W w = e.weight + e.weight;
+        W twice = w + w;
+        edges_.push_back({e.u, e.v, std::move(w), std::move(twice)});
+      }
     }
     const int m = static_cast<int>(edges_.size());
     endpoint_.resize(2 * static_cast<std::size_t>(m));
@@ -100,7 +104,7 @@ class blossom_matcher {
       if (single(e.u) && single(e.v)) {
         if (e.w > top) top = e.w;
       } else if (single(e.u) || single(e.v)) {
-        W need = 2 * e.w;
+        W need = e.twice;
         need -= dual_[at(single(e.u) ? e.v : e.u)];
         if (need > top) top = std::move(need);
       }
@@ -126,6 +130,7 @@ class blossom_matcher {
   struct edge {
     int u, v;
     W w;
+    W twice;  // 2 w, which every slack subtracts
   };
 
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
@@ -137,7 +142,10 @@ class blossom_matcher {
 
   W slack(int k) const {
     const auto& e = edges_[at(k)];
-    return dual_[at(e.u)] + dual_[at(e.v)] - 2 * e.w;
+    W s = dual_[at(e.u)];
+    s += dual_[at(e.v)];
+    s -= e.twice;
+    return s;
   }
 
   template <class F>
@@ -610,15 +618,14 @@ void max_weight_matching_from(int vertices, const std::vector<weighted_edge<Weig
   dual = matcher.flat_duals();
 }
 
-template std::vector<int> max_weight_matching<std::int64_t>(
-    int, const std::vector<weighted_edge<std::int64_t>>&);
-template std::vector<int> max_weight_matching<wide_weight>(
-    int, const std::vector<weighted_edge<wide_weight>>&);
-template void max_weight_matching_from<std::int64_t>(
-    int, const std::vector<weighted_edge<std::int64_t>>&, std::vector<int>&,
-    std::vector<std::int64_t>&);
-template void max_weight_matching_from<wide_weight>(int,
-                                                    const std::vector<weighted_edge<wide_weight>>&,
-                                                    std::vector<int>&, std::vector<wide_weight>&);
+#define BOARDROOM_MATCHING_WEIGHT(W)                                                           \
+  template std::vector<int> max_weight_matching<W>(int, const std::vector<weighted_edge<W>>&); \
+  template void max_weight_matching_from<W>(int, const std::vector<weighted_edge<W>>&,         \
+                                            std::vector<int>&, std::vector<W>&);
+BOARDROOM_MATCHING_WEIGHT(std::int64_t)
+BOARDROOM_MATCHING_WEIGHT(int256)
+BOARDROOM_MATCHING_WEIGHT(int512)
+BOARDROOM_MATCHING_WEIGHT(wide_weight)
+#undef BOARDROOM_MATCHING_WEIGHT
 
 }  // namespace boardroom::tournaments

@@ -5,8 +5,8 @@
 //
 // The Dutch pairing encodes its ordered criteria as the digits of one edge weight, so weights are
 // far wider than 64 bits for real fields; the algorithm is a template over the weight type and is
-// compiled for std::int64_t (tests) and wide_weight. Only additions, subtractions, halving and
-// comparisons are needed, and with integer weights every value stays an integer.
+// compiled for std::int64_t (tests), int256, int512 and wide_weight. Only additions, subtractions,
+// halving and comparisons are needed, and with integer weights every value stays an integer.
 //
 // The matching maximises the total weight, not the number of pairs: callers that need as many
 // pairs as possible put that criterion in the weights' most significant digits.
@@ -19,9 +19,12 @@
 namespace boardroom::tournaments {
 
 // Signed, fixed width, no allocation. 1024 bits hold the Dutch weights of fields of thousands of
-// players (the pairing checks the width it needs before building the graph).
+// players (the pairing checks the width it needs before building the graph); the narrower ones
+// are faster and hold those of a few hundred (256) or a thousand (512).
 using wide_weight = boost::multiprecision::int1024_t;
 constexpr int wide_weight_bits = 1024;
+using int256 = boost::multiprecision::int256_t;
+using int512 = boost::multiprecision::int512_t;
 
 template <class Weight>
 struct weighted_edge {
@@ -45,15 +48,15 @@ template <class Weight>
 void max_weight_matching_from(int vertices, const std::vector<weighted_edge<Weight>>& edges,
                               std::vector<int>& mate, std::vector<Weight>& dual);
 
-extern template std::vector<int> max_weight_matching<std::int64_t>(
-    int, const std::vector<weighted_edge<std::int64_t>>&);
-extern template std::vector<int> max_weight_matching<wide_weight>(
-    int, const std::vector<weighted_edge<wide_weight>>&);
-extern template void max_weight_matching_from<std::int64_t>(
-    int, const std::vector<weighted_edge<std::int64_t>>&, std::vector<int>&,
-    std::vector<std::int64_t>&);
-extern template void max_weight_matching_from<wide_weight>(
-    int, const std::vector<weighted_edge<wide_weight>>&, std::vector<int>&,
-    std::vector<wide_weight>&);
+#define BOARDROOM_MATCHING_WEIGHT(W)                                                             \
+  extern template std::vector<int> max_weight_matching<W>(int,                                   \
+                                                          const std::vector<weighted_edge<W>>&); \
+  extern template void max_weight_matching_from<W>(int, const std::vector<weighted_edge<W>>&,    \
+                                                   std::vector<int>&, std::vector<W>&);
+BOARDROOM_MATCHING_WEIGHT(std::int64_t)
+BOARDROOM_MATCHING_WEIGHT(int256)
+BOARDROOM_MATCHING_WEIGHT(int512)
+BOARDROOM_MATCHING_WEIGHT(wide_weight)
+#undef BOARDROOM_MATCHING_WEIGHT
 
 }  // namespace boardroom::tournaments
