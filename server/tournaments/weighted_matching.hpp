@@ -16,6 +16,8 @@
 
 #include <boost/multiprecision/cpp_int.hpp>
 
+#include "server/tournaments/fixed_int.hpp"
+
 namespace boardroom::tournaments {
 
 // Signed, fixed width, no allocation. 1024 bits hold the Dutch weights of fields of thousands of
@@ -23,8 +25,8 @@ namespace boardroom::tournaments {
 // are faster and hold those of a few hundred (256) or a thousand (512).
 using wide_weight = boost::multiprecision::int1024_t;
 constexpr int wide_weight_bits = 1024;
-using int256 = boost::multiprecision::int256_t;
-using int512 = boost::multiprecision::int512_t;
+using int256 = fixed_int<4>;
+using int512 = fixed_int<8>;
 
 template <class Weight>
 struct weighted_edge {
