@@ -563,9 +563,19 @@ std::expected<std::vector<int>, std::string> engine<weight, bits>::run() {
 }  // namespace dutch_detail
 
 std::expected<pairing, std::string> pair_dutch(const trf_tournament& t) {
+  return pair_dutch(t, dutch_options{});
+}
+
+std::expected<pairing, std::string> pair_dutch(const trf_tournament& t,
+                                               const dutch_options& options) {
   using namespace dutch_detail;
+  if (options.baku_acceleration && t.total_rounds <= 0) {
+    return std::unexpected("the Baku acceleration needs the number of rounds (XXR)");
+  }
   field f;
-  if (auto e = read_field(t, f); !e.empty()) return std::unexpected(e);
+  if (auto e = read_field(t, f, options.baku_acceleration); !e.empty()) {
+    return std::unexpected(e);
+  }
   // 256 bits hold the weights of a few hundred players; wider integers only when needed.
   engine<int256, 256> e256(f);
   auto partner = e256.run();
