@@ -9,7 +9,10 @@
 // is the best pairing of the current bracket that leaves the rest of the round pairable; a
 // bracket's choices (which moved-down players are paired, their opponents, which players are
 // exchanged between S1 and S2, each S1 player's opponent) are then fixed one at a time by
-// favouring each candidate in turn and matching again. See weighted_matching.hpp.
+// favouring each candidate in turn and matching again. See weighted_matching.hpp. Each matching
+// starts from the previous one and its duals (max_weight_matching_from), so that only the players
+// whose weights changed are matched again, and the weights are as narrow as the field allows
+// (256 bits for a few hundred players, 512, 1024): a round of 201 players takes about 0.3 s.
 //
 // Implemented, in priority order:
 //   absolute  C1 no second game between two players (forfeits are not games), C2 no
