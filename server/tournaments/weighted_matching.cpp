@@ -5,7 +5,17 @@
 //   - labels: 0 free, 1 S (outer), 2 T (inner); 4 and 5 mark the breadcrumbs of scan_blossom;
 //   - the slack of edge k is dual[u] + dual[v] - 2 w(k) (blossom duals enter only through the
 //     tightness of the edges inside a blossom, which the algorithm keeps).
-// Weights are doubled on entry so that every dual stays an integer when deltas are halved.
+// Weights are doubled on entry so that every dual stays an integer when deltas are halved: tight
+// edges join vertices of the same parity, the roots of the trees start with the same parity and
+// change together, so two outer vertices' slack is even.
+//
+// Warm starts (max_weight_matching_from) begin with some vertices paired and the single ones at
+// the dual their edges need, not above every other vertex's, so a paired outer vertex may reach a
+// dual of 0 before its root does, and a single vertex may already be at 0. Both are optimal
+// where they are: the roots are the single vertices of positive dual; an outer vertex reaching 0
+// is left single and the path to its root changes hands (make_single), and a tight edge to a
+// single vertex at 0 is an augmenting path. Without a warm start neither happens, and the stages
+// are van Rantwijk's.
 
 #include "server/tournaments/weighted_matching.hpp"
 
