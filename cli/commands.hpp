@@ -32,7 +32,8 @@ std::vector<std::pair<CLI::App*, command>> add_record_format_commands(CLI::App& 
 // `ratings`: the ratings a file of finished games gives its players, rated offline.
 command add_ratings(CLI::App& app);
 command add_bench(CLI::App& app);
-// `pair --dutch FILE.trf [-o OUT]`: the next round of a Swiss tournament from a TRF file.
+// `pair --dutch [--baku] FILE.trf [-o OUT]`: the next round of a Swiss tournament from a TRF file
+// (--baku: with the Baku Acceleration Method).
 command add_pair(CLI::App& app);
 
 }  // namespace boardroom::cli

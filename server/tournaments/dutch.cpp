@@ -24,8 +24,6 @@ namespace boardroom::tournaments {
 namespace dutch_detail {
 namespace {
 
-using weight = wide_weight;
-
 int bits_for(long long v) {
   int bits = 1;
   while ((v >>= 1) > 0)
@@ -34,6 +32,7 @@ int bits_for(long long v) {
 }
 
 // The digits of one weight, most significant first.
+template <class weight>
 struct digits {
   weight value = 0;
   int width = 0;
@@ -49,20 +48,29 @@ struct digits {
 struct score_digit {
   std::map<int, int> shift;
   int width = 0;
-  weight unit(int score) const { return weight(1) << shift.at(score); }
+  template <class weight>
+  weight unit(int score) const {
+    return weight(1) << shift.at(score);
+  }
 };
 
+// Over signed integers of `bits` bits: the narrowest that holds the field's weights is the fastest.
+template <class weight, int bits>
 class engine {
  public:
   explicit engine(const field& f) : f_(f), n_(static_cast<int>(f.players.size())) {
     count_bits_ = bits_for(n_) + 1;
     final_.assign(static_cast<std::size_t>(n_), -1);
     mate_.resize(static_cast<std::size_t>(n_));
+    for (int v = 0; v < n_; ++v)
+      mate_[static_cast<std::size_t>(v)] = v;
+    dual_.resize(static_cast<std::size_t>(n_));
     w_.assign(static_cast<std::size_t>(n_), std::vector<weight>(static_cast<std::size_t>(n_)));
   }
 
   // The partner of every player (by index in f.players), -1 for the bye.
   std::expected<std::vector<int>, std::string> run();
+  bool too_wide() const { return too_wide_; }  // run failed for want of bits
 
  private:
   const player& at(int v) const { return f_.players[static_cast<std::size_t>(v)]; }
@@ -98,16 +106,20 @@ class engine {
   int n_;
   int count_bits_ = 0;  // a digit holding a count of players
   std::vector<std::vector<weight>> w_;
-  std::vector<int> final_;  // fixed partner, -1 while open
-  std::vector<int> mate_;   // in the last matching; a single player is its own mate
+  std::vector<int> final_;    // fixed partner, -1 while open
+  std::vector<int> mate_;     // in the last matching; a single player is its own mate
+  std::vector<weight> dual_;  // the last matching's duals (see max_weight_matching_from)
+  int completion_shift_ = 0;  // where the completion digit was in the last matching's weights
   bool odd_ = false;
   int bye_score_ = 0;
   bool c9_ = false;                   // the bracket's downfloater will be the bye: C9 applies
   std::map<int, int> unplayed_rank_;  // C9: by unplayed games, among those of the bye's score
+  bool too_wide_ = false;
 };
 
 // A maximum weight matching of the players not yet fixed.
-void engine::match() {
+template <class weight, int bits>
+void engine<weight, bits>::match() {
   std::vector<int> open;
   std::vector<int> index(static_cast<std::size_t>(n_), -1);
   for (int v = 0; v < n_; ++v) {
@@ -123,16 +135,27 @@ void engine::match() {
       if (x > 0) edges.push_back({static_cast<int>(i), static_cast<int>(j), x});
     }
   }
-  const auto m = max_weight_matching(static_cast<int>(open.size()), edges);
+  // Warm: the last matching and its duals, restricted to the open players (a fixed player's
+  // partner is fixed too), so that only the players whose edges changed are matched again.
+  std::vector<int> m(open.size(), -1);
+  std::vector<weight> dual(open.size());
+  for (std::size_t i = 0; i < open.size(); ++i) {
+    const int u = mate_[static_cast<std::size_t>(open[i])];
+    if (u != open[i]) m[i] = index[static_cast<std::size_t>(u)];
+    dual[i] = dual_[static_cast<std::size_t>(open[i])];
+  }
+  max_weight_matching_from(static_cast<int>(open.size()), edges, m, dual);
   for (std::size_t i = 0; i < open.size(); ++i) {
     mate_[static_cast<std::size_t>(open[i])] =
         m[i] < 0 ? open[i] : open[static_cast<std::size_t>(m[i])];
+    dual_[static_cast<std::size_t>(open[i])] = std::move(dual[i]);
   }
 }
 
 // C4 and C5 over the whole field: complete pairings exist, and the lowest score the bye can go
 // to. Also whether C9 applies in the first bracket.
-std::string engine::choose_bye_score() {
+template <class weight, int bits>
+std::string engine<weight, bits>::choose_bye_score() {
   std::vector<int> group(static_cast<std::size_t>(n_));  // score groups from the lowest, 0
   for (int v = n_ - 2; v >= 0; --v) {
     group[static_cast<std::size_t>(v)] =
@@ -142,7 +165,7 @@ std::string engine::choose_bye_score() {
   for (int a = 0; a < n_; ++a) {
     for (int b = a + 1; b < n_; ++b) {
       if (!compatible(at(a), at(b), f_)) continue;
-      digits d;
+      digits<weight> d;
       d.put(0, odd_ ? 1 + !at(a).bye_eligible + !at(b).bye_eligible : 1);
       d.put(bits_for(2LL * groups * n_),
             group[static_cast<std::size_t>(a)] + group[static_cast<std::size_t>(b)]);
@@ -150,6 +173,7 @@ std::string engine::choose_bye_score() {
       set_w(a, b, d.value);
     }
   }
+  completion_shift_ = bits_for(2LL * groups * n_) + count_bits_;
   match();
   int single = -1, singles = 0;
   for (int v = 0; v < n_; ++v) {
@@ -178,7 +202,8 @@ std::string engine::choose_bye_score() {
 }
 
 // The width of every digit below the completion digit, as base_weight lays them out.
-int engine::layout_width(const score_digit& sd) const {
+template <class weight, int bits>
+int engine<weight, bits>::layout_width(const score_digit& sd) const {
   const int c = count_bits_;
   int width = 2 * (c + sd.width) + c9_bits() + 4 * c;
   if (f_.played_rounds >= 1) width += 2 * c + 2 * sd.width;
@@ -188,19 +213,21 @@ int engine::layout_width(const score_digit& sd) const {
 
 // The weight of a game between h (higher in the pairing order) and l in the bracket being
 // paired (in_current: l is in it) or in the next score group (in_next); 0 if they cannot meet.
-weight engine::base_weight(int h, int l, bool in_current, bool in_next,
-                           const score_digit& sd) const {
+template <class weight, int bits>
+weight engine<weight, bits>::base_weight(int h, int l, bool in_current, bool in_next,
+                                         const score_digit& sd) const {
   const player& H = at(h);
   const player& L = at(l);
   if (!compatible(H, L, f_)) return 0;
   const int c = count_bits_;
-  digits d;
+  digits<weight> d;
   d.put(0, completion(h, l));
-  d.put(c, in_current);                                // C6 pairs
-  d.put(sd.width, in_current ? sd.unit(H.score) : 0);  // C7 moved-down scores paired
-  d.put(c, in_next);                                   // C8 pairs in the next bracket
-  d.put(sd.width, in_next ? sd.unit(H.score) : 0);     // C8 scores
-  weight c9 = 0;                                       // C9 bye's unplayed games
+  d.put(c, in_current);  // C6 pairs
+  d.put(sd.width,
+        in_current ? sd.template unit<weight>(H.score) : 0);         // C7 moved-down scores paired
+  d.put(c, in_next);                                                 // C8 pairs in the next bracket
+  d.put(sd.width, in_next ? sd.template unit<weight>(H.score) : 0);  // C8 scores
+  weight c9 = 0;                                                     // C9 bye's unplayed games
   if (c9_) {
     if (H.score == bye_score_) c9 += unplayed_rank_.at(H.unplayed);
     if (L.score == bye_score_) c9 += unplayed_rank_.at(L.unplayed);
@@ -236,10 +263,12 @@ weight engine::base_weight(int h, int l, bool in_current, bool in_next,
   }
   // C18-C21: the same by score.
   const auto float_scores = [&](float_kind lk, float_kind hk) {
-    d.put(sd.width,
-          in_current ? down(lk) * sd.unit(L.score) + down(hk) * sd.unit(H.score) : weight(0));
-    d.put(sd.width,
-          in_current && !(lk == float_kind::up && moved_down) ? sd.unit(H.score) : weight(0));
+    d.put(sd.width, in_current ? down(lk) * sd.template unit<weight>(L.score) +
+                                     down(hk) * sd.template unit<weight>(H.score)
+                               : weight(0));
+    d.put(sd.width, in_current && !(lk == float_kind::up && moved_down)
+                        ? sd.template unit<weight>(H.score)
+                        : weight(0));
   };
   if (f_.played_rounds >= 1) float_scores(L.float1, H.float1);
   if (f_.played_rounds >= 2) float_scores(L.float2, H.float2);
@@ -251,8 +280,9 @@ weight engine::base_weight(int h, int l, bool in_current, bool in_next,
 // Pairs one bracket: `current` holds its players, the `movers` moved down first, then the
 // residents (vertices resident_begin..next_begin-1); the next score group follows next_begin.
 // Fixes the bracket's pairs and leaves its downfloaters in `current` for the next bracket.
-bool engine::pair_bracket(std::vector<int>& current, int movers, int resident_begin,
-                          int next_begin) {
+template <class weight, int bits>
+bool engine<weight, bits>::pair_bracket(std::vector<int>& current, int movers, int resident_begin,
+                                        int next_begin) {
   std::vector<int> pb = current;  // the bracket, then the next score group
   int next_end = next_begin;
   while (next_end < n_ && score(next_end) == score(next_begin))
@@ -271,8 +301,23 @@ bool engine::pair_bracket(std::vector<int>& current, int movers, int resident_be
     }
   }
   const int width = layout_width(sd);
-  // The completion digit sums to at most 3n/2; the matching needs two bits of headroom.
-  if (width + bits_for(3LL * n_) + 4 > wide_weight_bits) return false;
+  // The completion digit sums to at most 3n/2.
+  // The matching's duals reach 8 times the largest weight, and are signed.
+  if (width + bits_for(3LL * n_) + 5 > bits) {
+    too_wide_ = true;
+    return false;
+  }
+
+  // The duals of the last matching, scaled as the completion digit moves: outside both brackets
+  // the edges keep their weight up to the scale, so the matching there needs no new stage.
+  if (width > completion_shift_) {
+    for (auto& x : dual_)
+      x <<= width - completion_shift_;
+  } else if (width < completion_shift_) {
+    for (auto& x : dual_)
+      x >>= completion_shift_ - width;
+  }
+  completion_shift_ = width;
 
   // Every open edge: base weights inside, completion alone elsewhere (shifted to the top).
   std::vector<int> pos(static_cast<std::size_t>(n_), -1);
@@ -480,7 +525,8 @@ bool engine::pair_bracket(std::vector<int>& current, int movers, int resident_be
   return true;
 }
 
-std::expected<std::vector<int>, std::string> engine::run() {
+template <class weight, int bits>
+std::expected<std::vector<int>, std::string> engine<weight, bits>::run() {
   odd_ = n_ % 2 == 1;
   if (auto e = choose_bye_score(); !e.empty()) return std::unexpected(e);
   std::vector<int> current;
@@ -517,11 +563,27 @@ std::expected<std::vector<int>, std::string> engine::run() {
 }  // namespace dutch_detail
 
 std::expected<pairing, std::string> pair_dutch(const trf_tournament& t) {
+  return pair_dutch(t, dutch_options{});
+}
+
+std::expected<pairing, std::string> pair_dutch(const trf_tournament& t,
+                                               const dutch_options& options) {
   using namespace dutch_detail;
+  if (options.baku_acceleration && t.total_rounds <= 0) {
+    return std::unexpected("the Baku acceleration needs the number of rounds (XXR)");
+  }
   field f;
-  if (auto e = read_field(t, f); !e.empty()) return std::unexpected(e);
-  engine eng(f);
-  const auto partner = eng.run();
+  if (auto e = read_field(t, f, options.baku_acceleration); !e.empty()) {
+    return std::unexpected(e);
+  }
+  // 256 bits hold the weights of a few hundred players; wider integers only when needed.
+  engine<int256, 256> e256(f);
+  auto partner = e256.run();
+  if (!partner && e256.too_wide()) {
+    engine<int512, 512> e512(f);
+    partner = e512.run();
+    if (!partner && e512.too_wide()) partner = engine<wide_weight, wide_weight_bits>(f).run();
+  }
   if (!partner) return std::unexpected(partner.error());
 
   // Boards: the higher player's score, then the lower player's, then the higher's rank.

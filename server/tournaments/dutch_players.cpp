@@ -3,6 +3,7 @@
 #include "server/tournaments/dutch_players.hpp"
 
 #include <algorithm>
+#include <map>
 
 namespace boardroom::tournaments::dutch_detail {
 
@@ -60,15 +61,18 @@ int score_before(const trf_player& p, int round) {  // rounds 1..round-1
 }
 
 // A float in `round`: points without a game are a downfloat; otherwise the scores before the
-// round decide, forfeits included (an absent opponent is one's own score: no float).
-float_kind float_in(const trf_tournament& t, const trf_player& p, int round) {
+// round decide, forfeits included (an absent opponent is one's own score: no float). `virtual_of`
+// gives a player's virtual points in that round (accelerated pairings), in half points.
+template <class Virtual>
+float_kind float_in(const trf_tournament& t, const trf_player& p, int round,
+                    const Virtual& virtual_of) {
   const auto* entry = round_of(p, round);
   if (entry == nullptr) return float_kind::none;
   if (!over_the_board(*entry) && half_points(entry->result) > 0) return float_kind::down;
   const auto* opponent = entry->opponent != 0 ? t.find(entry->opponent) : nullptr;
   if (opponent == nullptr) return float_kind::none;
-  const int mine = score_before(p, round);
-  const int theirs = score_before(*opponent, round);
+  const int mine = score_before(p, round) + virtual_of(p, round);
+  const int theirs = score_before(*opponent, round) + virtual_of(*opponent, round);
   return mine > theirs ? float_kind::down : mine < theirs ? float_kind::up : float_kind::none;
 }
 
@@ -138,7 +142,15 @@ bool last_difference(const player& a, const player& b, colour& a_colour) {
 
 }  // namespace
 
-std::string read_field(const trf_tournament& t, field& out) {
+int baku_virtual_points(int rank_index, int players, int round, int total_rounds) {
+  const int ga = 2 * ((players + 3) / 4);
+  const int accelerated = (total_rounds + 1) / 2;
+  const int full = (accelerated + 1) / 2;
+  if (rank_index >= ga || round < 1 || round > accelerated) return 0;
+  return round <= full ? 2 : 1;
+}
+
+std::string read_field(const trf_tournament& t, field& out, bool baku) {
   int played = 0;
   for (const auto& p : t.players) {
     for (int r = 1; r <= static_cast<int>(p.rounds.size()); ++r) {
@@ -157,6 +169,14 @@ std::string read_field(const trf_tournament& t, field& out) {
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const auto* a, const auto* b) { return a->start_rank < b->start_rank; });
   out.first_colour = first_round_colour(ranked);
+  std::map<int, int> rank_of;  // starting rank -> position in the list
+  for (std::size_t i = 0; i < ranked.size(); ++i)
+    rank_of[ranked[i]->start_rank] = static_cast<int>(i);
+  const int players = static_cast<int>(ranked.size());
+  const auto virtual_of = [&](const trf_player& p, int round) {
+    if (!baku) return 0;
+    return baku_virtual_points(rank_of.at(p.start_rank), players, round, t.total_rounds);
+  };
 
   for (std::size_t i = 0; i < ranked.size(); ++i) {
     const auto& p = *ranked[i];
@@ -164,7 +184,7 @@ std::string read_field(const trf_tournament& t, field& out) {
     player s;
     s.id = p.start_rank;
     s.rank_index = static_cast<int>(i);
-    s.score = score_before(p, played + 1);
+    s.score = score_before(p, played + 1) + virtual_of(p, played + 1);
     for (int r = 1; r <= played; ++r) {
       const auto* e = round_of(p, r);
       if (e != nullptr && over_the_board(*e)) {
@@ -179,8 +199,8 @@ std::string read_field(const trf_tournament& t, field& out) {
       }
     }
     set_colours(s);
-    s.float1 = played >= 1 ? float_in(t, p, played) : float_kind::none;
-    s.float2 = played >= 2 ? float_in(t, p, played - 1) : float_kind::none;
+    s.float1 = played >= 1 ? float_in(t, p, played, virtual_of) : float_kind::none;
+    s.float2 = played >= 2 ? float_in(t, p, played - 1, virtual_of) : float_kind::none;
     out.players.push_back(std::move(s));
   }
   std::stable_sort(out.players.begin(), out.players.end(), [](const auto& a, const auto& b) {

@@ -44,8 +44,16 @@ struct field {
 };
 
 // The players to pair for the round after the last one played, sorted; an error when every
-// round is paired already.
-std::string read_field(const trf_tournament& t, field& out);
+// round is paired already. With `baku`, scores are pairing scores under the Baku Acceleration
+// Method (see baku_virtual_points), for the round to pair and in the floats of past rounds.
+std::string read_field(const trf_tournament& t, field& out, bool baku = false);
+
+// Handbook C.04.5.1: the virtual points, in half points, of the player at `rank_index` (0-based
+// position in the list by starting rank, of `players`) for round `round` of `total_rounds`.
+// GA is the first 2 * ceil(players / 4) of the list; the accelerated rounds are the first half,
+// rounded up, of the tournament; GA has 1 virtual point in the first half, rounded up, of those,
+// 0.5 in the others, and 0 afterwards; GB never has any.
+int baku_virtual_points(int rank_index, int players, int round, int total_rounds);
 
 // C1 and C3: whether the two may meet at all.
 bool compatible(const player& a, const player& b, const field& f);

@@ -5,7 +5,17 @@
 //   - labels: 0 free, 1 S (outer), 2 T (inner); 4 and 5 mark the breadcrumbs of scan_blossom;
 //   - the slack of edge k is dual[u] + dual[v] - 2 w(k) (blossom duals enter only through the
 //     tightness of the edges inside a blossom, which the algorithm keeps).
-// Weights are doubled on entry so that every dual stays an integer when deltas are halved.
+// Weights are doubled on entry so that every dual stays an integer when deltas are halved: tight
+// edges join vertices of the same parity, the roots of the trees start with the same parity and
+// change together, so two outer vertices' slack is even.
+//
+// Warm starts (max_weight_matching_from) begin with some vertices paired and the single ones at
+// the dual their edges need, not above every other vertex's, so a paired outer vertex may reach a
+// dual of 0 before its root does, and a single vertex may already be at 0. Both are optimal
+// where they are: the roots are the single vertices of positive dual; an outer vertex reaching 0
+// is left single and the path to its root changes hands (make_single), and a tight edge to a
+// single vertex at 0 is an augmenting path. Without a warm start neither happens, and the stages
+// are van Rantwijk's.
 
 #include "server/tournaments/weighted_matching.hpp"
 
@@ -20,8 +30,13 @@ template <class W>
 class blossom_matcher {
  public:
   blossom_matcher(int n, const std::vector<weighted_edge<W>>& input) : n_(n) {
+    edges_.reserve(input.size());
     for (const auto& e : input) {
-      if (e.weight > 0 && e.u != e.v) edges_.push_back({e.u, e.v, W(e.weight * 2)});
+      if (e.weight > 0 && e.u != e.v) {
+        W w = e.weight + e.weight;
+        W twice = w + w;
+        edges_.push_back({e.u, e.v, std::move(w), std::move(twice)});
+      }
     }
     const int m = static_cast<int>(edges_.size());
     endpoint_.resize(2 * static_cast<std::size_t>(m));
@@ -60,8 +75,7 @@ class blossom_matcher {
   }
 
   std::vector<int> run() {
-    for (int stage = 0; stage < n_; ++stage) {
-      if (!run_stage()) break;
+    while (run_stage()) {
     }
     std::vector<int> mate(at(n_), -1);
     for (int v = 0; v < n_; ++v) {
@@ -70,10 +84,63 @@ class blossom_matcher {
     return mate;
   }
 
+  // Starts from `mate` and the vertex duals `dual` of an optimum for other weights instead of
+  // from nothing. The pairs whose edge is still tight are kept; an edge the duals no longer
+  // cover loses its endpoints' pairs; every single vertex then gets the same even dual, the
+  // smallest that covers its edges. There are no blossoms yet, so the stages start from there,
+  // and only the pairs lost cost a stage each.
+  void warm_start(const std::vector<int>& mate, const std::vector<W>& dual) {
+    const int m = static_cast<int>(edges_.size());
+    for (int v = 0; v < n_; ++v)
+      dual_[at(v)] = dual[at(v)];
+    for (int k = 0; k < m; ++k) {
+      const auto& e = edges_[at(k)];
+      if (mate[at(e.u)] == e.v && slack(k) == 0) {
+        mate_[at(e.u)] = 2 * k + 1;
+        mate_[at(e.v)] = 2 * k;
+      }
+    }
+    const auto single = [&](int v) { return mate_[at(v)] < 0; };
+    for (int k = 0; k < m; ++k) {
+      const auto& e = edges_[at(k)];
+      if (!single(e.u) && !single(e.v) && slack(k) < 0) {
+        mate_[at(endpoint_[at(mate_[at(e.u)])])] = -1;
+        mate_[at(e.u)] = -1;
+      }
+    }
+    W top = 0;
+    for (int k = 0; k < m; ++k) {
+      const auto& e = edges_[at(k)];
+      if (single(e.u) && single(e.v)) {
+        if (e.w > top) top = e.w;
+      } else if (single(e.u) || single(e.v)) {
+        W need = e.twice;
+        need -= dual_[at(single(e.u) ? e.v : e.u)];
+        if (need > top) top = std::move(need);
+      }
+    }
+    if (top % 2 != 0) top += 1;  // every root of the same parity: see run_stage
+    for (int v = 0; v < n_; ++v) {
+      if (single(v)) dual_[at(v)] = top;
+    }
+  }
+
+  // Every vertex's dual with those of the blossoms around it added: duals for the same weights
+  // without blossoms (every edge still covered), which warm_start takes.
+  std::vector<W> flat_duals() const {
+    std::vector<W> dual(dual_.begin(), dual_.begin() + n_);
+    for (int b = n_; b < 2 * n_; ++b) {
+      if (blossombase_[at(b)] >= 0 && dual_[at(b)] != 0)
+        for_leaves(b, [&](int v) { dual[at(v)] += dual_[at(b)]; });
+    }
+    return dual;
+  }
+
  private:
   struct edge {
     int u, v;
     W w;
+    W twice;  // 2 w, which every slack subtracts
   };
 
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
@@ -85,7 +152,10 @@ class blossom_matcher {
 
   W slack(int k) const {
     const auto& e = edges_[at(k)];
-    return dual_[at(e.u)] + dual_[at(e.v)] - 2 * e.w;
+    W s = dual_[at(e.u)];
+    s += dual_[at(e.v)];
+    s -= e.twice;
+    return s;
   }
 
   template <class F>
@@ -346,6 +416,26 @@ class blossom_matcher {
     }
   }
 
+  // Leaves the outer vertex x single, swapping matched and unmatched edges along the path from
+  // x to the root of its tree: the root is paired, x is not.
+  void make_single(int x) {
+    int s = x;
+    int p = -1;
+    for (;;) {
+      const int bs = inblossom_[at(s)];
+      if (bs >= n_) augment_blossom(bs, s);
+      mate_[at(s)] = p;
+      if (labelend_[at(bs)] == -1) break;
+      const int t = endpoint_[at(labelend_[at(bs)])];
+      const int bt = inblossom_[at(t)];
+      s = endpoint_[at(labelend_[at(bt)])];
+      const int j = endpoint_[at(labelend_[at(bt)] ^ 1)];
+      if (bt >= n_) augment_blossom(bt, j);
+      mate_[at(j)] = labelend_[at(bt)];
+      p = labelend_[at(bt)] ^ 1;
+    }
+  }
+
   // One stage: grow alternating trees from every single vertex until an augmenting path is
   // found (true) or the duals show that none improves the weight (false: the matching is
   // optimal).
@@ -356,11 +446,17 @@ class blossom_matcher {
       blossombestedges_[at(b)].clear();
       has_bestedges_[at(b)] = false;
     }
+    std::fill(labelend_.begin(), labelend_.end(), -1);
     std::fill(allowedge_.begin(), allowedge_.end(), false);
     queue_.clear();
+    bool roots = false;
     for (int v = 0; v < n_; ++v) {
-      if (mate_[at(v)] == -1 && label_[at(inblossom_[at(v)])] == 0) assign_label(v, 1, -1);
+      if (mate_[at(v)] == -1 && dual_[at(v)] > 0 && label_[at(inblossom_[at(v)])] == 0) {
+        assign_label(v, 1, -1);
+        roots = true;
+      }
     }
+    if (!roots) return false;
     bool augmented = false;
     for (;;) {
       while (!queue_.empty() && !augmented) {
@@ -376,7 +472,14 @@ class blossom_matcher {
             if (kslack <= 0) allowedge_[at(k)] = true;
           }
           if (allowedge_[at(k)]) {
-            if (label_[at(inblossom_[at(w)])] == 0) {
+            if (label_[at(inblossom_[at(w)])] == 0 &&
+                mate_[at(blossombase_[at(inblossom_[at(w)])])] == -1) {
+              // A single vertex whose dual is 0 already (warm starts only): the path to it
+              // pairs a root at no cost.
+              augment_matching(k);
+              augmented = true;
+              break;
+            } else if (label_[at(inblossom_[at(w)])] == 0) {
               assign_label(w, 2, p ^ 1);
             } else if (label_[at(inblossom_[at(w)])] == 1) {
               const int base = scan_blossom(v, w);
@@ -403,12 +506,19 @@ class blossom_matcher {
 
       // No augmenting path with the current duals: change them by the largest delta that keeps
       // them feasible, which makes a new edge tight, expands a T-blossom, or proves optimality.
+      // Type 1: an outer vertex's dual reaches 0, a single one's first among equals.
       int deltatype = 1;
       int deltaedge = -1;
       int deltablossom = -1;
-      W delta = dual_[0];
-      for (int v = 1; v < n_; ++v) {
-        if (dual_[at(v)] < delta) delta = dual_[at(v)];
+      int deltavertex = -1;
+      W delta = 0;
+      for (int v = 0; v < n_; ++v) {
+        if (label_[at(inblossom_[at(v)])] != 1) continue;
+        if (deltavertex == -1 || dual_[at(v)] < delta ||
+            (dual_[at(v)] == delta && mate_[at(v)] == -1 && mate_[at(deltavertex)] != -1)) {
+          delta = dual_[at(v)];
+          deltavertex = v;
+        }
       }
       for (int v = 0; v < n_; ++v) {
         if (label_[at(inblossom_[at(v)])] == 0 && bestedge_[at(v)] != -1) {
@@ -455,7 +565,14 @@ class blossom_matcher {
           }
         }
       }
-      if (deltatype == 1) break;
+      if (deltatype == 1) {
+        // Optimal for this vertex: it ends single (after a warm start, a paired outer vertex
+        // may get there before its root; the path between them then changes hands, at no cost,
+        // and the root is paired instead). The stage ends as after an augmentation.
+        make_single(deltavertex);
+        augmented = true;
+        break;
+      }
       if (deltatype == 2) {
         allowedge_[at(deltaedge)] = true;
         int i = edges_[at(deltaedge)].u;
@@ -501,9 +618,24 @@ std::vector<int> max_weight_matching(int vertices,
   return blossom_matcher<Weight>(vertices, edges).run();
 }
 
-template std::vector<int> max_weight_matching<std::int64_t>(
-    int, const std::vector<weighted_edge<std::int64_t>>&);
-template std::vector<int> max_weight_matching<wide_weight>(
-    int, const std::vector<weighted_edge<wide_weight>>&);
+template <class Weight>
+void max_weight_matching_from(int vertices, const std::vector<weighted_edge<Weight>>& edges,
+                              std::vector<int>& mate, std::vector<Weight>& dual) {
+  if (vertices <= 0) return;
+  blossom_matcher<Weight> matcher(vertices, edges);
+  matcher.warm_start(mate, dual);
+  mate = matcher.run();
+  dual = matcher.flat_duals();
+}
+
+#define BOARDROOM_MATCHING_WEIGHT(W)                                                           \
+  template std::vector<int> max_weight_matching<W>(int, const std::vector<weighted_edge<W>>&); \
+  template void max_weight_matching_from<W>(int, const std::vector<weighted_edge<W>>&,         \
+                                            std::vector<int>&, std::vector<W>&);
+BOARDROOM_MATCHING_WEIGHT(std::int64_t)
+BOARDROOM_MATCHING_WEIGHT(int256)
+BOARDROOM_MATCHING_WEIGHT(int512)
+BOARDROOM_MATCHING_WEIGHT(wide_weight)
+#undef BOARDROOM_MATCHING_WEIGHT
 
 }  // namespace boardroom::tournaments

@@ -115,5 +115,43 @@ TEST(PairCli, FirstRoundOfASmallField) {
   EXPECT_EQ(r.out, "3\n1 3\n4 2\n5 0\n");
 }
 
+TEST(PairCli, BakuAccelerationPairsGroupAWithinItself) {
+  // 16 players: GA (1-8) has a virtual point in round 1, so it is paired within itself, as is
+  // GB. The flag goes anywhere: before the file, after it, or before --dutch.
+  temp_dir dir;
+  const std::string file = dir.path() + "/sixteen.trf";
+  write_text(file, first_round_trf(16));
+  const std::string accelerated = "8\n1 5\n6 2\n3 7\n8 4\n9 13\n14 10\n11 15\n16 12\n";
+  for (const std::string& args :
+       {"--dutch --baku " + file, "--dutch " + file + " --baku", "--baku --dutch " + file}) {
+    auto r = run("pair " + args + " 2>&1");
+    EXPECT_EQ(r.status, 0) << args << ": " << r.out;
+    EXPECT_EQ(r.out, accelerated) << args;
+  }
+  auto r = run("pair --dutch " + file + " 2>&1");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out.substr(0, 11), "8\n1 9\n10 2\n") << r.out;
+}
+
+TEST(PairCli, BakuNeedsTheNumberOfRounds) {
+  temp_dir dir;
+  const std::string file = dir.path() + "/no-xxr.trf";
+  std::string text = first_round_trf(8);
+  text = text.substr(0, text.find("XXR"));
+  write_text(file, text);
+  auto r = run("pair --dutch --baku " + file + " 2>&1");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("XXR"), std::string::npos) << r.out;
+  EXPECT_EQ(run("pair --dutch " + file + " 2>&1").status, 0);
+}
+
+TEST(PairCli, TwoFilesAreAUsageError) {
+  auto r = run("pair --dutch " + swiss_dir + "dutch_2025_C5.input " + swiss_dir +
+               "dutch_2025_C9.input 2>&1");
+  EXPECT_EQ(r.status, 2) << r.out;
+  r = run("pair --dutch --baku 2>&1");
+  EXPECT_EQ(r.status, 2) << r.out;
+}
+
 }  // namespace
 }  // namespace boardroom::test

@@ -220,8 +220,8 @@ TEST(DutchRandom, AgreesWithTheExhaustiveReference) {
 }
 
 // A real event's size: 101 players (a bye every round), nine rounds, each paired completely and
-// without a rematch. The bound is loose: a bracket's choices each cost a matching from scratch
-// (see docs/tournaments.md).
+// without a rematch. The bound is loose (a round takes well under a tenth of it): it only
+// catches a pairing that went back to matching every choice from scratch.
 TEST(DutchRandom, PairsAHundredPlayersEveryRound) {
   std::mt19937 rng(20250701);
   tournaments::trf_tournament t;

@@ -12,6 +12,7 @@ namespace boardroom::test {
 namespace {
 
 using tournaments::max_weight_matching;
+using tournaments::max_weight_matching_from;
 using tournaments::weighted_edge;
 using tournaments::wide_weight;
 
@@ -76,6 +77,61 @@ TEST(WeightedMatching, AgreesWithBruteForceOnRandomGraphs) {
         << "trial " << trial;
     EXPECT_EQ(matching_weight<wide_weight>(max_weight_matching(n, wide_edges), w), best)
         << "trial " << trial;
+  }
+}
+
+// Warm starts as the Dutch pairing makes them: a graph, then again and again the edges of a few
+// vertices reweighted (raised, lowered, removed, added), each time matched from the last
+// matching and duals, and compared with brute force.
+TEST(WeightedMatching, WarmStartsAgreeWithBruteForce) {
+  std::mt19937 rng(7011);
+  for (int trial = 0; trial < 400; ++trial) {
+    const int n = 2 + static_cast<int>(rng() % 10);
+    const std::int64_t range = trial % 2 == 0 ? 4 : 1000;
+    std::vector<std::vector<std::int64_t>> w(
+        static_cast<std::size_t>(n), std::vector<std::int64_t>(static_cast<std::size_t>(n)));
+    const auto set = [&](int i, int j, std::int64_t x) {
+      w[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] = x;
+      w[static_cast<std::size_t>(j)][static_cast<std::size_t>(i)] = x;
+    };
+    for (int i = 0; i < n; ++i) {
+      for (int j = i + 1; j < n; ++j)
+        set(i, j, rng() % 4 == 0 ? 0 : 1 + static_cast<std::int64_t>(rng()) % range);
+    }
+    std::vector<int> mate(static_cast<std::size_t>(n), -1);
+    std::vector<std::int64_t> dual(static_cast<std::size_t>(n));
+    std::vector<wide_weight> wide_dual(static_cast<std::size_t>(n));
+    std::vector<int> wide_mate = mate;
+    for (int step = 0; step < 8; ++step) {
+      if (step > 0) {
+        for (int changed = 1 + static_cast<int>(rng() % 3); changed > 0; --changed) {
+          const int v = static_cast<int>(rng() % static_cast<unsigned>(n));
+          for (int j = 0; j < n; ++j) {
+            if (j != v && rng() % 2 == 0)
+              set(v, j, rng() % 5 == 0 ? 0 : 1 + static_cast<std::int64_t>(rng()) % range);
+          }
+        }
+      }
+      std::vector<weighted_edge<std::int64_t>> edges;
+      std::vector<weighted_edge<wide_weight>> wide_edges;
+      for (int i = 0; i < n; ++i) {
+        for (int j = i + 1; j < n; ++j) {
+          const auto x = w[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
+          if (x <= 0) continue;
+          edges.push_back({i, j, x});
+          wide_edges.push_back({i, j, (wide_weight(x) << 300) + x});
+        }
+      }
+      std::vector<bool> used(static_cast<std::size_t>(n));
+      const auto best = brute_force_best(n, w, used, 0);
+      max_weight_matching_from(n, edges, mate, dual);
+      EXPECT_EQ(matching_weight<std::int64_t>(mate, w), best)
+          << "trial " << trial << " step " << step;
+      max_weight_matching_from(n, wide_edges, wide_mate, wide_dual);
+      EXPECT_EQ(matching_weight<wide_weight>(wide_mate, w), best)
+          << "trial " << trial << " step " << step;
+      if (HasFailure()) return;
+    }
   }
 }
 
