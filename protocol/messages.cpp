@@ -352,6 +352,7 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
          r.optional("fixed_schedule", m.fixed_schedule);
          r.optional("manual_pairing", m.manual_pairing);
          r.optional("duration_seconds", m.duration_seconds);
+         r.optional("accelerated", m.accelerated);
          r.optional("starts_at_ms", m.starts_at_ms);
          r.optional("rated", m.rated);
          r.optional("public", m.is_public);

@@ -143,6 +143,7 @@ struct tournament_create {
   std::optional<std::string> time_control;
   bool fixed_schedule = false;
   bool manual_pairing = false;               // the director pairs every round (swiss, tables)
+  bool accelerated = false;                  // swiss: Baku acceleration
   std::optional<int> duration_seconds;       // arena: how long it pairs
   std::optional<std::int64_t> starts_at_ms;  // unix ms; absent: the director starts it
   bool rated = false;

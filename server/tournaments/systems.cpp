@@ -35,7 +35,8 @@ std::expected<proposed_round, std::string> pair_round_robin(const tournament& t)
 
 std::expected<proposed_round, std::string> pair_swiss(const tournament& t) {
   const int number = static_cast<int>(t.rounds().size()) + 1;
-  auto made = pair_dutch(tournament_trf(t, number));
+  auto made = pair_dutch(tournament_trf(t, number),
+                         dutch_options{.baku_acceleration = t.settings().accelerated});
   if (!made) return std::unexpected(made.error());
   proposed_round next;
   for (const auto& b : made->boards)

@@ -97,6 +97,7 @@ json settings_json(const tournament_settings& s, bool with_invite) {
          {"fixed_schedule", s.fixed_schedule},
          {"manual_pairing", s.manual_pairing},
          {"duration_ms", s.duration_ms},
+         {"accelerated", s.accelerated},
          {"starts_at_ms", s.starts_at_ms},
          {"rated", s.rated},
          {"is_public", s.is_public},
@@ -126,6 +127,7 @@ std::expected<tournament_settings, std::string> settings_from_json(const json& j
     s.fixed_schedule = get_or(j, "fixed_schedule", false);
     s.manual_pairing = get_or(j, "manual_pairing", false);
     s.duration_ms = get_or<std::int64_t>(j, "duration_ms", 0);
+    s.accelerated = get_or(j, "accelerated", false);
     s.starts_at_ms = get_or<std::int64_t>(j, "starts_at_ms", 0);
     s.rated = get_or(j, "rated", false);
     s.is_public = get_or(j, "is_public", true);

@@ -37,6 +37,7 @@ struct tournament_settings {
   int rounds = 0;  // swiss and tables: rounds; round robin: cycles (1 or 2); knockout: 0
   bool fixed_schedule = false;    // tables: everyone meets everyone equally often
   bool manual_pairing = false;    // swiss, tables: the director pairs every round
+  bool accelerated = false;       // swiss: the Baku Acceleration Method (dutch.hpp)
   std::int64_t duration_ms = 0;   // arena: how long it pairs, from the start
   std::int64_t starts_at_ms = 0;  // 0: started by the director
   bool rated = false;

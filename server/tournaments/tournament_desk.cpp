@@ -235,6 +235,10 @@ std::expected<json, error> tournament_desk::create(const std::string& player,
                                      "duration_seconds"));
   }
   if (*system == tn::system_kind::arena) rounds = 0;  // as many games as the time allows
+  if (m.accelerated && *system != tn::system_kind::swiss) {
+    return std::unexpected(
+        app_error("bad_parameter", "accelerated pairings are for a Swiss", "accelerated"));
+  }
   if (m.fixed_schedule && *system != tn::system_kind::tables) {
     return std::unexpected(
         app_error("bad_parameter", "fixed_schedule is for the tables system", "fixed_schedule"));
@@ -266,6 +270,7 @@ std::expected<json, error> tournament_desk::create(const std::string& player,
                             .rounds = rounds,
                             .fixed_schedule = m.fixed_schedule,
                             .manual_pairing = m.manual_pairing,
+                            .accelerated = m.accelerated,
                             .duration_ms = m.duration_seconds.value_or(0) * 1000LL,
                             .starts_at_ms = m.starts_at_ms.value_or(0),
                             .rated = m.rated,

@@ -547,6 +547,47 @@ TEST(Tournaments, AnArenaPairsWhoeverWaitsUntilItsTimeIsUp) {
     EXPECT_GE(t["standings"][k - 1]["points"], t["standings"][k]["points"]);
 }
 
+TEST(Tournaments, AnAcceleratedSwissPairsTheTopHalfAmongItselfFirst) {
+  auto limit = test_limits();
+  limit.bot_moves_per_second = 1e6;
+  test_server srv(limit);
+  ws_client director(srv.port());
+  director.hello("baku-director");
+  const std::string tid = must(director, "tournament.create",
+                               {{"name", "Baku"},
+                                {"game", "sisyphos"},
+                                {"system", "swiss"},
+                                {"rounds", 2},
+                                {"accelerated", true}})["tournament"];
+  // Sixteen unrated bots: starting ranks in the order of entry, GA the first eight.
+  std::vector<std::string> order;
+  for (int i = 0; i < 16; ++i) {
+    order.push_back(must(director, "tournament.add_player",
+                         {{"tournament", tid}, {"bot", "random"}})["player"]);
+  }
+  must(director, "tournament.watch", {{"tournament", tid}});
+  must(director, "tournament.start", {{"tournament", tid}});
+  ASSERT_TRUE(director
+                  .wait_notification(
+                      [](const json& f) {
+                        return f.value("method", "") == "tournament.update" &&
+                               f["params"]["change"] == "finished";
+                      },
+                      30s)
+                  .has_value());
+  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  auto rank = [&](const json& seat) {
+    return std::find(order.begin(), order.end(), seat["player"]) - order.begin() + 1;
+  };
+  // Round 1 with a virtual point for GA: two score groups, each its top half against its bottom
+  // half (1-5, 2-6, 3-7, 4-8 and 9-13, ..., 12-16), colours aside.
+  std::set<std::pair<long, long>> pairs;
+  for (const auto& table : t["rounds"][0]["tables"])
+    pairs.insert(std::minmax(rank(table["seats"][0]), rank(table["seats"][1])));
+  EXPECT_EQ(pairs, (std::set<std::pair<long, long>>{
+                       {1, 5}, {2, 6}, {3, 7}, {4, 8}, {9, 13}, {10, 14}, {11, 15}, {12, 16}}));
+}
+
 TEST(Tournaments, ABadRequestGetsAPreciseErrorAndChangesNothing) {
   test_server srv;
   ws_client c(srv.port());
