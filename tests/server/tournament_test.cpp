@@ -588,6 +588,68 @@ TEST(Tournaments, AnAcceleratedSwissPairsTheTopHalfAmongItselfFirst) {
                        {1, 5}, {2, 6}, {3, 7}, {4, 8}, {9, 13}, {10, 14}, {11, 15}, {12, 16}}));
 }
 
+TEST(Tournaments, StandingsCrosstableRoundsAndTheListAreServedOverHttp) {
+  test_server srv;
+  ws_client director(srv.port());
+  director.hello("http-director");
+  const std::string tid =
+      must(director, "tournament.create",
+           {{"name", "Published"}, {"game", "sisyphos"}, {"system", "round_robin"}})["tournament"];
+  auto players = enter(srv.port(), tid, 3, "http");
+  must(director, "tournament.start", {{"tournament", tid}});
+  // Round 1: one game (the third player sits out); the director decides it.
+  auto round = must(director, "tournament.get", {{"tournament", tid}})["rounds"][0];
+  ASSERT_EQ(round["tables"].size(), 1u);
+  must(director, "tournament.set_result",
+       {{"tournament", tid}, {"round", 1}, {"board", 1}, {"ranks", {1, 2}}});
+  const std::string winner = round["tables"][0]["seats"][0]["player"];
+  const std::string loser = round["tables"][0]["seats"][1]["player"];
+
+  auto list = http_get(srv.port(), "/api/v1/tournaments");
+  ASSERT_EQ(list.status, 200);
+  auto listed = json::parse(list.body)["tournaments"];
+  ASSERT_EQ(listed.size(), 1u);
+  EXPECT_EQ(listed[0]["tournament"], tid);
+  EXPECT_EQ(listed[0]["status"], "running");
+
+  auto standings = http_get(srv.port(), "/api/v1/tournaments/" + tid + "/standings");
+  ASSERT_EQ(standings.status, 200);
+  auto rows = json::parse(standings.body)["standings"];
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0]["player"], winner);
+  EXPECT_EQ(rows[0]["points"], 1.0);
+  EXPECT_EQ(rows[2]["points"], 0.0);
+
+  auto cross = http_get(srv.port(), "/api/v1/tournaments/" + tid + "/crosstable");
+  ASSERT_EQ(cross.status, 200);
+  auto table = json::parse(cross.body)["rows"];
+  ASSERT_EQ(table.size(), 3u);
+  EXPECT_EQ(table[0]["player"], winner);
+  // The winner's row has "1" in the loser's column, and the loser's row "0" in the winner's.
+  int loser_row = table[1]["player"] == loser ? 1 : 2;
+  EXPECT_EQ(table[0]["results"][loser_row], "1");
+  EXPECT_EQ(table[loser_row]["results"][0], "0");
+
+  auto r1 = http_get(srv.port(), "/api/v1/tournaments/" + tid + "/rounds/1");
+  ASSERT_EQ(r1.status, 200);
+  EXPECT_EQ(json::parse(r1.body)["tables"][0]["result"]["ranks"], json::array({1, 2}));
+  EXPECT_EQ(http_get(srv.port(), "/api/v1/tournaments/" + tid + "/rounds/9").status, 404);
+  EXPECT_EQ(http_get(srv.port(), "/api/v1/tournaments/" + tid + "/rounds/x1").status, 404);
+  EXPECT_EQ(http_get(srv.port(), "/api/v1/tournaments/" + tid + "/nope").status, 404);
+  EXPECT_EQ(http_get(srv.port(), "/api/v1/tournaments/tnope").status, 404);
+  // Someone else's tournament: no directing, no removing its players.
+  ws_client other(srv.port());
+  other.hello("http-other");
+  EXPECT_EQ(error_code(other.call("tournament.remove_player",
+                                  {{"tournament", tid}, {"player", players[0].player}})),
+            "not_director");
+  EXPECT_EQ(
+      error_code(other.call("tournament.set_result",
+                            {{"tournament", tid}, {"round", 1}, {"board", 1}, {"ranks", {2, 1}}})),
+      "not_director");
+  EXPECT_EQ(error_code(other.call("tournament.cancel", {{"tournament", tid}})), "not_director");
+}
+
 TEST(Tournaments, ABadRequestGetsAPreciseErrorAndChangesNothing) {
   test_server srv;
   ws_client c(srv.port());
