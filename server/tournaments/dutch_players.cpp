@@ -9,38 +9,6 @@ namespace boardroom::tournaments::dutch_detail {
 
 namespace {
 
-int half_points(trf_result r) {
-  switch (r) {
-    case trf_result::win:
-    case trf_result::forfeit_win:
-    case trf_result::unrated_win:
-    case trf_result::full_point_bye:
-    case trf_result::pairing_allocated_bye:
-      return 2;
-    case trf_result::draw:
-    case trf_result::unrated_draw:
-    case trf_result::half_point_bye:
-      return 1;
-    default:
-      return 0;
-  }
-}
-
-bool over_the_board(const trf_round& r) {
-  if (r.opponent == 0 || r.colour == trf_colour::none) return false;
-  switch (r.result) {
-    case trf_result::win:
-    case trf_result::draw:
-    case trf_result::loss:
-    case trf_result::unrated_win:
-    case trf_result::unrated_draw:
-    case trf_result::unrated_loss:
-      return true;
-    default:
-      return false;
-  }
-}
-
 // Paired in that round: an opponent (a forfeit too) or the pairing-allocated bye.
 bool took_part(const trf_round& r) {
   return r.opponent != 0 || r.result == trf_result::pairing_allocated_bye ||
@@ -68,7 +36,7 @@ float_kind float_in(const trf_tournament& t, const trf_player& p, int round,
                     const Virtual& virtual_of) {
   const auto* entry = round_of(p, round);
   if (entry == nullptr) return float_kind::none;
-  if (!over_the_board(*entry) && half_points(entry->result) > 0) return float_kind::down;
+  if (!played_over_the_board(*entry) && half_points(entry->result) > 0) return float_kind::down;
   const auto* opponent = entry->opponent != 0 ? t.find(entry->opponent) : nullptr;
   if (opponent == nullptr) return float_kind::none;
   const int mine = score_before(p, round) + virtual_of(p, round);
@@ -187,14 +155,14 @@ std::string read_field(const trf_tournament& t, field& out, bool baku) {
     s.score = score_before(p, played + 1) + virtual_of(p, played + 1);
     for (int r = 1; r <= played; ++r) {
       const auto* e = round_of(p, r);
-      if (e != nullptr && over_the_board(*e)) {
+      if (e != nullptr && played_over_the_board(*e)) {
         s.played.push_back(e->colour == trf_colour::white ? colour::white : colour::black);
         s.met.insert(e->opponent);
       } else {
         ++s.unplayed;
       }
       // C2: a full point without playing rules the bye out.
-      if (e != nullptr && !over_the_board(*e) && half_points(e->result) == 2) {
+      if (e != nullptr && !played_over_the_board(*e) && half_points(e->result) == 2) {
         s.bye_eligible = false;
       }
     }

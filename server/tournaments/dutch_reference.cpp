@@ -14,39 +14,6 @@ namespace boardroom::tournaments {
 
 namespace dutch_reference_detail {
 
-// Scores in half points, so that they stay integers.
-int half_points(trf_result r) {
-  switch (r) {
-    case trf_result::win:
-    case trf_result::forfeit_win:
-    case trf_result::unrated_win:
-    case trf_result::full_point_bye:
-    case trf_result::pairing_allocated_bye:
-      return 2;
-    case trf_result::draw:
-    case trf_result::unrated_draw:
-    case trf_result::half_point_bye:
-      return 1;
-    default:
-      return 0;
-  }
-}
-
-bool game_played(const trf_round& r) {
-  if (r.opponent == 0 || r.colour == trf_colour::none) return false;
-  switch (r.result) {
-    case trf_result::win:
-    case trf_result::draw:
-    case trf_result::loss:
-    case trf_result::unrated_win:
-    case trf_result::unrated_draw:
-    case trf_result::unrated_loss:
-      return true;
-    default:
-      return false;
-  }
-}
-
 enum class float_kind { none, down, up };
 enum strength { no_preference, mild, strong, absolute };
 
@@ -85,7 +52,8 @@ int score_before(const trf_player& p, int round) {  // rounds 1..round-1
 float_kind float_in(const trf_tournament& t, const trf_player& p, int round) {
   if (round < 1 || round > static_cast<int>(p.rounds.size())) return float_kind::none;
   const auto& r = p.rounds[static_cast<std::size_t>(round - 1)];
-  if (!game_played(r)) return half_points(r.result) > 0 ? float_kind::down : float_kind::none;
+  if (!played_over_the_board(r))
+    return half_points(r.result) > 0 ? float_kind::down : float_kind::none;
   const auto* opponent = t.find(r.opponent);
   if (opponent == nullptr) return float_kind::none;
   const int mine = score_before(p, round);
@@ -325,7 +293,7 @@ std::expected<search, std::string> prepare(const trf_tournament& t) {
                               ? &p.rounds[static_cast<std::size_t>(r - 1)]
                               : nullptr;
       trf_colour c = trf_colour::none;
-      if (entry != nullptr && game_played(*entry)) {
+      if (entry != nullptr && played_over_the_board(*entry)) {
         c = entry->colour;
         ++st.played_games;
         st.colour_difference += c == trf_colour::white ? 1 : -1;

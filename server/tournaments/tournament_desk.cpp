@@ -375,6 +375,10 @@ std::expected<json, error> tournament_desk::add_player(live& t,
         app_error("entry_closed",
                   "a round robin's schedule and a knockout's bracket are fixed at the start"));
   }
+  if (t.t.status() == tn::phase::running && s.system == tn::system_kind::arena &&
+      unix_ms() >= t.t.ends_at_ms()) {
+    return std::unexpected(app_error("entry_closed", "the arena's time is up"));
+  }
   if (m.player.has_value() == m.bot.has_value()) {
     return std::unexpected(
         app_error("bad_parameter", "name either a player (an identity id) or a bot", "player"));
@@ -420,6 +424,7 @@ std::expected<json, error> tournament_desk::add_player(live& t,
       t, "tournament.update",
       {{"tournament", s.id}, {"change", "entered"}, {"player", e["player"]}, {"name", e["name"]}});
   publish_summary(t, "updated");
+  if (s.system == tn::system_kind::arena) advance(t);  // someone new waits
   return json{{"player", e["player"]}, {"summary", summary(t)}};
 }
 
@@ -710,10 +715,14 @@ void tournament_desk::record_result(live& t, int number, int board,
       record_result(again, number, board, result);
     });
   }
-  json note = e;
-  note.erase("type");
-  note["tournament"] = t.t.settings().id;
-  notify(t, "tournament.result", note);
+  announce_result(t, e);
+}
+
+// A stored result: told to everyone, with the standings it makes; then the next round if due.
+void tournament_desk::announce_result(live& t, json result_event) {
+  result_event.erase("type");
+  result_event["tournament"] = t.t.settings().id;
+  notify(t, "tournament.result", result_event);
   notify(t, "tournament.standings", standings_json(t));
   advance(t);
 }
@@ -744,12 +753,7 @@ std::expected<json, error> tournament_desk::set_result(live& t,
   const std::string room = tb->room;  // `tb` goes with the state append() replaces
   if (!append(t, {e})) return std::unexpected(storage_error());
   games_.erase(room);  // the game may go on; its end no longer counts
-  json note = e;
-  note.erase("type");
-  note["tournament"] = t.t.settings().id;
-  notify(t, "tournament.result", note);
-  notify(t, "tournament.standings", standings_json(t));
-  advance(t);
+  announce_result(t, e);
   return round_json(t, m.round);
 }
 
@@ -1095,7 +1099,8 @@ api_reply tournament_desk::serve(std::string_view path, const query_lookup&) {
   if (rest == "standings") return {200, "application/json", standings_json(*t).dump()};
   if (rest == "crosstable") return {200, "application/json", crosstable(*t).dump()};
   if (rest == "trf") {
-    if (t->t.settings().table_size != 2 || t->t.settings().system == tn::system_kind::knockout) {
+    const auto system = t->t.settings().system;
+    if (system != tn::system_kind::swiss && system != tn::system_kind::round_robin) {
       return api_error(404, "not_found",
                        "TRF exports are for two-player Swiss and round-robin tournaments");
     }

@@ -97,6 +97,7 @@ class tournament_desk {
                   std::vector<tournaments::bye> byes);
   void open_rooms(live& t, int round);
   void record_result(live& t, int round, int board, const std::optional<engine::outcome>& result);
+  void announce_result(live& t, nlohmann::json result_event);
   void arm_start(live& t);
   // Runs `step` again on tournament `id` after a second: a write the store refused is retried
   // until it is made, so that a result or a round is never lost while the server runs.

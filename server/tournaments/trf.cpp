@@ -305,4 +305,36 @@ std::string write_trf(const trf_tournament& t) {
   return out;
 }
 
+int half_points(trf_result r) {
+  switch (r) {
+    case trf_result::win:
+    case trf_result::forfeit_win:
+    case trf_result::unrated_win:
+    case trf_result::full_point_bye:
+    case trf_result::pairing_allocated_bye:
+      return 2;
+    case trf_result::draw:
+    case trf_result::unrated_draw:
+    case trf_result::half_point_bye:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+bool played_over_the_board(const trf_round& r) {
+  if (r.opponent == 0 || r.colour == trf_colour::none) return false;
+  switch (r.result) {
+    case trf_result::win:
+    case trf_result::draw:
+    case trf_result::loss:
+    case trf_result::unrated_win:
+    case trf_result::unrated_draw:
+    case trf_result::unrated_loss:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace boardroom::tournaments

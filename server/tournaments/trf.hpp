@@ -86,6 +86,12 @@ struct trf_error {
   friend bool operator==(const trf_error&, const trf_error&) = default;
 };
 
+// A result's points in half points (a win or a full-point bye 2, a draw or a half-point bye 1):
+// integers, as pairings count them.
+int half_points(trf_result r);
+// Whether a round was a game over the board (a forfeit or a bye is not).
+bool played_over_the_board(const trf_round& r);
+
 // Reads a whole file. Lines may end in "\n", "\r\n" or a lone "\r" (older pairing programs write
 // the last). Trailing blanks are insignificant, as fixed columns may be cut short.
 std::expected<trf_tournament, trf_error> read_trf(std::string_view text);

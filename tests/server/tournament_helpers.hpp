@@ -16,6 +16,16 @@ inline json must(ws_client& c, const std::string& method, json params) {
   return reply.contains("result") ? reply["result"] : json();
 }
 
+// The next tournament.update of `change` ("finished", "pairing_due", ...) that `c` receives.
+inline std::optional<json> wait_change(ws_client& c, const std::string& change,
+                                       std::chrono::milliseconds timeout) {
+  return c.wait_notification(
+      [&](const json& f) {
+        return f.value("method", "") == "tournament.update" && f["params"]["change"] == change;
+      },
+      timeout);
+}
+
 // Plays the game in `room` from seat `seat` with random legal moves to its end; "" or what went
 // wrong.
 inline std::string play_room(ws_client& c, const std::string& room, int seat,

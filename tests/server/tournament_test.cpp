@@ -204,11 +204,7 @@ TEST(Tournaments, BuiltInBotsPlayAKnockoutToItsWinner) {
   must(director, "tournament.watch", {{"tournament", tid}});
   // Five players: a bracket of eight, three byes for the top seeds, three rounds.
   EXPECT_EQ(must(director, "tournament.start", {{"tournament", tid}})["planned_rounds"], 3);
-  auto finished = director.wait_notification(
-      [](const json& f) {
-        return f.value("method", "") == "tournament.update" && f["params"]["change"] == "finished";
-      },
-      30s);
+  auto finished = wait_change(director, "finished", 30s);
   ASSERT_TRUE(finished.has_value());
   auto t = must(director, "tournament.get", {{"tournament", tid}});
   ASSERT_EQ(t["rounds"].size(), 3u);
@@ -243,11 +239,7 @@ TEST(Tournaments, TablesOfThreeForAGameOfThreeOrMore) {
     must(director, "tournament.add_player", {{"tournament", tid}, {"bot", "random"}});
   must(director, "tournament.watch", {{"tournament", tid}});
   must(director, "tournament.start", {{"tournament", tid}});
-  auto finished = director.wait_notification(
-      [](const json& f) {
-        return f.value("method", "") == "tournament.update" && f["params"]["change"] == "finished";
-      },
-      60s);
+  auto finished = wait_change(director, "finished", 60s);
   ASSERT_TRUE(finished.has_value());
   auto t = must(director, "tournament.get", {{"tournament", tid}});
   for (const auto& r : t["rounds"]) {
@@ -422,12 +414,7 @@ TEST(Tournaments, WithManualPairingTheDirectorPairsEveryRound) {
   auto players = enter(srv.port(), tid, 3, "hand");
   must(director, "tournament.watch", {{"tournament", tid}});
   must(director, "tournament.start", {{"tournament", tid}});
-  auto due = director.wait_notification(
-      [](const json& f) {
-        return f.value("method", "") == "tournament.update" &&
-               f["params"]["change"] == "pairing_due";
-      },
-      5s);
+  auto due = wait_change(director, "pairing_due", 5s);
   ASSERT_TRUE(due.has_value());
   EXPECT_EQ((*due)["params"]["round"], 1);
   // Everyone must be placed, once.
@@ -526,11 +513,7 @@ TEST(Tournaments, AnArenaPairsWhoeverWaitsUntilItsTimeIsUp) {
     must(director, "tournament.add_player", {{"tournament", tid}, {"bot", "random"}});
   must(director, "tournament.watch", {{"tournament", tid}});
   must(director, "tournament.start", {{"tournament", tid}});
-  auto finished = director.wait_notification(
-      [](const json& f) {
-        return f.value("method", "") == "tournament.update" && f["params"]["change"] == "finished";
-      },
-      30s);
+  auto finished = wait_change(director, "finished", 30s);
   ASSERT_TRUE(finished.has_value());
   auto t = must(director, "tournament.get", {{"tournament", tid}});
   // Many games in ten seconds, and the points as the rules say.
@@ -567,17 +550,11 @@ TEST(Tournaments, AnAcceleratedSwissPairsTheTopHalfAmongItselfFirst) {
   }
   must(director, "tournament.watch", {{"tournament", tid}});
   must(director, "tournament.start", {{"tournament", tid}});
-  ASSERT_TRUE(director
-                  .wait_notification(
-                      [](const json& f) {
-                        return f.value("method", "") == "tournament.update" &&
-                               f["params"]["change"] == "finished";
-                      },
-                      30s)
-                  .has_value());
+  ASSERT_TRUE(wait_change(director, "finished", 30s).has_value());
   auto t = must(director, "tournament.get", {{"tournament", tid}});
   auto rank = [&](const json& seat) {
-    return std::find(order.begin(), order.end(), seat["player"]) - order.begin() + 1;
+    return std::find(order.begin(), order.end(), seat["player"].get<std::string>()) -
+           order.begin() + 1;
   };
   // Round 1 with a virtual point for GA: two score groups, each its top half against its bottom
   // half (1-5, 2-6, 3-7, 4-8 and 9-13, ..., 12-16), colours aside.
