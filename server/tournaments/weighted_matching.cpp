@@ -396,31 +396,13 @@ class blossom_matcher {
   }
 
   void augment_matching(int k) {
-    const int ends[2][2] = {{edges_[at(k)].u, 2 * k + 1}, {edges_[at(k)].v, 2 * k}};
-    for (const auto& [start, first_p] : ends) {
-      int s = start;
-      int p = first_p;
-      for (;;) {
-        const int bs = inblossom_[at(s)];
-        if (bs >= n_) augment_blossom(bs, s);
-        mate_[at(s)] = p;
-        if (labelend_[at(bs)] == -1) break;
-        const int t = endpoint_[at(labelend_[at(bs)])];
-        const int bt = inblossom_[at(t)];
-        s = endpoint_[at(labelend_[at(bt)])];
-        const int j = endpoint_[at(labelend_[at(bt)] ^ 1)];
-        if (bt >= n_) augment_blossom(bt, j);
-        mate_[at(j)] = labelend_[at(bt)];
-        p = labelend_[at(bt)] ^ 1;
-      }
-    }
+    swap_to_root(edges_[at(k)].u, 2 * k + 1);
+    swap_to_root(edges_[at(k)].v, 2 * k);
   }
 
-  // Leaves the outer vertex x single, swapping matched and unmatched edges along the path from
-  // x to the root of its tree: the root is paired, x is not.
-  void make_single(int x) {
-    int s = x;
-    int p = -1;
+  // Swaps matched and unmatched edges along the path from s to the root of its tree, s taking
+  // the endpoint p (-1: none).
+  void swap_to_root(int s, int p) {
     for (;;) {
       const int bs = inblossom_[at(s)];
       if (bs >= n_) augment_blossom(bs, s);
@@ -435,6 +417,10 @@ class blossom_matcher {
       p = labelend_[at(bt)] ^ 1;
     }
   }
+
+  // Leaves the outer vertex x single, swapping matched and unmatched edges along the path from
+  // x to the root of its tree: the root is paired, x is not.
+  void make_single(int x) { swap_to_root(x, -1); }
 
   // One stage: grow alternating trees from every single vertex until an augmenting path is
   // found (true) or the duals show that none improves the weight (false: the matching is

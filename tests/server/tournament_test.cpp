@@ -190,23 +190,44 @@ TEST(Tournaments, APlayerWhoNeverComesForfeitsAfterTheGrace) {
   EXPECT_FALSE(table["result"]["forfeited"][1 - absent].get<bool>());
 }
 
+// A server whose built-in bots play at full speed, its director, and a tournament of random bots.
+struct bot_tournament {
+  test_server srv;
+  ws_client director;
+  std::string tid;
+  std::vector<std::string> bots;  // entrant ids, in the order of entry
+
+  bot_tournament(json create, int count) : srv(fast_bots()), director(srv.port()) {
+    director.hello("bots-director");
+    tid = must(director, "tournament.create", std::move(create))["tournament"];
+    for (int i = 0; i < count; ++i) {
+      bots.push_back(must(director, "tournament.add_player",
+                          {{"tournament", tid}, {"bot", "random"}})["player"]);
+    }
+    must(director, "tournament.watch", {{"tournament", tid}});
+  }
+
+  static server::limits fast_bots() {
+    auto limit = test_limits();
+    limit.bot_moves_per_second = 1e6;
+    return limit;
+  }
+
+  // Starts it: the start's summary.
+  json start() { return must(director, "tournament.start", {{"tournament", tid}}); }
+  // The tournament once it finished (null when it did not within `patience`).
+  json finished(std::chrono::milliseconds patience) {
+    if (!wait_change(director, "finished", patience)) return json();
+    return must(director, "tournament.get", {{"tournament", tid}});
+  }
+};
+
 TEST(Tournaments, BuiltInBotsPlayAKnockoutToItsWinner) {
-  auto limit = test_limits();
-  limit.bot_moves_per_second = 1e6;
-  test_server srv(limit);
-  ws_client director(srv.port());
-  director.hello("ko-director");
-  auto created = must(director, "tournament.create",
-                      {{"name", "Cup"}, {"game", "sisyphos"}, {"system", "knockout"}});
-  const std::string tid = created["tournament"];
-  for (int i = 0; i < 5; ++i)
-    must(director, "tournament.add_player", {{"tournament", tid}, {"bot", "random"}});
-  must(director, "tournament.watch", {{"tournament", tid}});
+  bot_tournament cup({{"name", "Cup"}, {"game", "sisyphos"}, {"system", "knockout"}}, 5);
   // Five players: a bracket of eight, three byes for the top seeds, three rounds.
-  EXPECT_EQ(must(director, "tournament.start", {{"tournament", tid}})["planned_rounds"], 3);
-  auto finished = wait_change(director, "finished", 30s);
-  ASSERT_TRUE(finished.has_value());
-  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  EXPECT_EQ(cup.start()["planned_rounds"], 3);
+  auto t = cup.finished(30s);
+  ASSERT_FALSE(t.is_null());
   ASSERT_EQ(t["rounds"].size(), 3u);
   EXPECT_EQ(t["rounds"][0]["tables"].size(), 1u);
   EXPECT_EQ(t["rounds"][0]["byes"].size(), 3u);
@@ -221,27 +242,17 @@ TEST(Tournaments, BuiltInBotsPlayAKnockoutToItsWinner) {
 }
 
 TEST(Tournaments, TablesOfThreeForAGameOfThreeOrMore) {
-  auto limit = test_limits();
-  limit.bot_moves_per_second = 1e6;
-  test_server srv(limit);
-  ws_client director(srv.port());
-  director.hello("tables-director");
-  auto created = must(director, "tournament.create",
-                      {{"name", "Threes"},
-                       {"game", "esiema"},
-                       {"system", "tables"},
-                       {"table_size", 3},
-                       {"rounds", 1}});
-  const std::string tid = created["tournament"];
   // Five players at tables of three: one table of three and one of two (Esiema is played by
   // two too), as the rule for counts that do not divide says.
-  for (int i = 0; i < 5; ++i)
-    must(director, "tournament.add_player", {{"tournament", tid}, {"bot", "random"}});
-  must(director, "tournament.watch", {{"tournament", tid}});
-  must(director, "tournament.start", {{"tournament", tid}});
-  auto finished = wait_change(director, "finished", 60s);
-  ASSERT_TRUE(finished.has_value());
-  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  bot_tournament threes({{"name", "Threes"},
+                         {"game", "esiema"},
+                         {"system", "tables"},
+                         {"table_size", 3},
+                         {"rounds", 1}},
+                        5);
+  threes.start();
+  auto t = threes.finished(60s);
+  ASSERT_FALSE(t.is_null());
   for (const auto& r : t["rounds"]) {
     std::vector<std::size_t> sizes;
     for (const auto& table : r["tables"])
@@ -495,27 +506,15 @@ int arena_points(const json& rounds, const std::string& player) {
 }
 
 TEST(Tournaments, AnArenaPairsWhoeverWaitsUntilItsTimeIsUp) {
-  auto limit = test_limits();
-  limit.bot_moves_per_second = 1e6;
-  test_server srv(limit);
-  ws_client director(srv.port());
-  director.hello("arena-director");
-  const std::string tid = must(director, "tournament.create",
-                               {{"name", "Arena"},
-                                {"game", "sisyphos"},
-                                {"system", "arena"},
-                                {"duration_seconds", 10}})["tournament"];
+  bot_tournament arena(
+      {{"name", "Arena"}, {"game", "sisyphos"}, {"system", "arena"}, {"duration_seconds", 10}}, 5);
   EXPECT_EQ(
-      error_code(director.call("tournament.create",
-                               {{"name", "No clock"}, {"game", "sisyphos"}, {"system", "arena"}})),
+      error_code(arena.director.call(
+          "tournament.create", {{"name", "No clock"}, {"game", "sisyphos"}, {"system", "arena"}})),
       "bad_parameter");
-  for (int i = 0; i < 5; ++i)
-    must(director, "tournament.add_player", {{"tournament", tid}, {"bot", "random"}});
-  must(director, "tournament.watch", {{"tournament", tid}});
-  must(director, "tournament.start", {{"tournament", tid}});
-  auto finished = wait_change(director, "finished", 30s);
-  ASSERT_TRUE(finished.has_value());
-  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  arena.start();
+  auto t = arena.finished(30s);
+  ASSERT_FALSE(t.is_null());
   // Many games in ten seconds, and the points as the rules say.
   int games = 0;
   for (const auto& r : t["rounds"]) {
@@ -531,27 +530,17 @@ TEST(Tournaments, AnArenaPairsWhoeverWaitsUntilItsTimeIsUp) {
 }
 
 TEST(Tournaments, AnAcceleratedSwissPairsTheTopHalfAmongItselfFirst) {
-  auto limit = test_limits();
-  limit.bot_moves_per_second = 1e6;
-  test_server srv(limit);
-  ws_client director(srv.port());
-  director.hello("baku-director");
-  const std::string tid = must(director, "tournament.create",
-                               {{"name", "Baku"},
-                                {"game", "sisyphos"},
-                                {"system", "swiss"},
-                                {"rounds", 2},
-                                {"accelerated", true}})["tournament"];
   // Sixteen unrated bots: starting ranks in the order of entry, GA the first eight.
-  std::vector<std::string> order;
-  for (int i = 0; i < 16; ++i) {
-    order.push_back(must(director, "tournament.add_player",
-                         {{"tournament", tid}, {"bot", "random"}})["player"]);
-  }
-  must(director, "tournament.watch", {{"tournament", tid}});
-  must(director, "tournament.start", {{"tournament", tid}});
-  ASSERT_TRUE(wait_change(director, "finished", 30s).has_value());
-  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  bot_tournament baku({{"name", "Baku"},
+                       {"game", "sisyphos"},
+                       {"system", "swiss"},
+                       {"rounds", 2},
+                       {"accelerated", true}},
+                      16);
+  const auto& order = baku.bots;
+  baku.start();
+  auto t = baku.finished(30s);
+  ASSERT_FALSE(t.is_null());
   auto rank = [&](const json& seat) {
     return std::find(order.begin(), order.end(), seat["player"].get<std::string>()) -
            order.begin() + 1;
