@@ -404,11 +404,18 @@ std::expected<json, error> tournament_desk::add_player(live& t,
     e["rating"] = 0;
   } else {
     auto name = hub_.name_of(*m.player);
+    bool account = hub_.is_account(*m.player);
+    if (!name) {  // not connected now: an account is known to the store all the same
+      if (auto stored = store_.account_of(*m.player); stored && *stored) {
+        name = (*stored)->name;
+        account = true;
+      }
+    }
     if (!name) {
       return std::unexpected(app_error(
           "bad_parameter", "no player " + *m.player + " is known to the server", "player"));
     }
-    if (s.rated && !hub_.is_account(*m.player)) {
+    if (s.rated && !account) {
       return std::unexpected(app_error("account_required", "a rated tournament is for accounts"));
     }
     const int at = t.t.index_of(*m.player);

@@ -616,6 +616,34 @@ TEST(Tournaments, StandingsCrosstableRoundsAndTheListAreServedOverHttp) {
   EXPECT_EQ(error_code(other.call("tournament.cancel", {{"tournament", tid}})), "not_director");
 }
 
+TEST(Tournaments, TheDirectorEntersAnAccountThatIsNotConnected) {
+  test_server srv;
+  std::string absent;
+  {
+    ws_client c(srv.port());
+    absent = c.hello("away")["player"];
+    must(c, "account.register", {{"password", "correct horse"}});
+  }
+  ws_client director(srv.port());
+  director.hello("entering-director");
+  const std::string tid = must(director, "tournament.create",
+                               {{"name", "Rated"},
+                                {"game", "sisyphos"},
+                                {"system", "swiss"},
+                                {"rated", true}})["tournament"];
+  // The account's connection is gone (and the server may have forgotten it in memory): the store
+  // knows the account.
+  std::this_thread::sleep_for(100ms);
+  auto added = must(director, "tournament.add_player", {{"tournament", tid}, {"player", absent}});
+  EXPECT_EQ(added["player"], absent);
+  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  ASSERT_EQ(t["entrants"].size(), 1u);
+  EXPECT_EQ(t["entrants"][0]["name"], "away");
+  EXPECT_EQ(error_code(director.call("tournament.add_player",
+                                     {{"tournament", tid}, {"player", "p-nobody"}})),
+            "bad_parameter");
+}
+
 TEST(Tournaments, ABadRequestGetsAPreciseErrorAndChangesNothing) {
   test_server srv;
   ws_client c(srv.port());
