@@ -304,17 +304,9 @@ class blossom_matcher {
       // the base; its sub-blossoms are relabelled along that path.
       const auto& endps = blossomendps_[at(b)];
       const int entrychild = inblossom_[at(endpoint_[at(labelend_[at(b)] ^ 1)])];
-      int j =
-          static_cast<int>(std::find(childs.begin(), childs.end(), entrychild) - childs.begin());
-      int jstep, endptrick;
-      if (j & 1) {
-        j -= static_cast<int>(childs.size());
-        jstep = 1;
-        endptrick = 0;
-      } else {
-        jstep = -1;
-        endptrick = 1;
-      }
+      auto [j, jstep, endptrick] = walk_to_base(
+          childs,
+          static_cast<int>(std::find(childs.begin(), childs.end(), entrychild) - childs.begin()));
       int p = labelend_[at(b)];
       while (j != 0) {
         label_[at(endpoint_[at(p ^ 1)])] = 0;
@@ -359,6 +351,18 @@ class blossom_matcher {
     unused_.push_back(b);
   }
 
+  // The way from child i of a blossom round to its base along an even number of edges: the start
+  // index (negative when going forwards), the step, and which end of each edge comes first.
+  struct base_walk {
+    int j;
+    int jstep;
+    int endptrick;
+  };
+  static base_walk walk_to_base(const std::vector<int>& childs, int i) {
+    if (i & 1) return {i - static_cast<int>(childs.size()), 1, 0};
+    return {i, -1, 1};
+  }
+
   // Swaps matched and unmatched edges along the path through blossom b from vertex v to the
   // base, which makes v the new base.
   void augment_blossom(int b, int v) {
@@ -369,16 +373,7 @@ class blossom_matcher {
     auto& childs = blossomchilds_[at(b)];
     auto& endps = blossomendps_[at(b)];
     const int i = static_cast<int>(std::find(childs.begin(), childs.end(), t) - childs.begin());
-    int j = i;
-    int jstep, endptrick;
-    if (i & 1) {
-      j -= static_cast<int>(childs.size());
-      jstep = 1;
-      endptrick = 0;
-    } else {
-      jstep = -1;
-      endptrick = 1;
-    }
+    auto [j, jstep, endptrick] = walk_to_base(childs, i);
     while (j != 0) {
       j += jstep;
       t = cyc(childs, j);
