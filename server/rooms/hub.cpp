@@ -709,6 +709,9 @@ store_result<int> hub::expire_guests() {
     for (const auto& [player, ident] : identities_)
       keep.push_back(player);
   }
+  // An open tournament is the identity its rooms are created by, however long it waits.
+  for (auto& id : desk_->open_tournaments())
+    keep.push_back(std::move(id));
   auto cutoff = std::chrono::system_clock::now() - config_.limit.guest_expiry;
   auto gone = store_.expire_identities(
       std::chrono::duration_cast<std::chrono::milliseconds>(cutoff.time_since_epoch()).count(),

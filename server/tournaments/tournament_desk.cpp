@@ -923,6 +923,15 @@ void tournament_desk::publish_summary(const live& t, const std::string& change) 
   if (t.t.settings().is_public) hub_.directory().publish_tournament(change, summary(t));
 }
 
+std::vector<std::string> tournament_desk::open_tournaments() const {
+  std::vector<std::string> open;
+  for (const auto& [id, t] : tournaments_) {
+    if (t->t.status() == tn::phase::entry || t->t.status() == tn::phase::running)
+      open.push_back(id);
+  }
+  return open;
+}
+
 void tournament_desk::disconnected(const peer* conn) {
   boost::asio::post(exec_, [this, conn] {
     for (auto& [id, t] : tournaments_)

@@ -61,6 +61,9 @@ class tournament_desk {
   // A room's game ended (its game_over is durable); any thread.
   void game_ended(const std::string& room, const std::optional<engine::outcome>& result);
   void disconnected(const peer* conn);
+  // Ids of the tournaments taking entries or running; on the store's thread (or before the
+  // io_context runs).
+  std::vector<std::string> open_tournaments() const;
   void shut_down();
 
   // The HTTP API's tournament routes; called on the store's thread.

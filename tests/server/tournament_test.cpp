@@ -644,6 +644,35 @@ TEST(Tournaments, TheDirectorEntersAnAccountThatIsNotConnected) {
             "bad_parameter");
 }
 
+TEST(Tournaments, ATournamentWaitingLongerThanGuestsAreKeptStillOpensItsRooms) {
+  temp_dir dir;
+  std::string tid;
+  {
+    test_server srv(on_dir(dir.path()));
+    ws_client director(srv.port());
+    director.hello("patient-director");
+    tid =
+        must(director, "tournament.create",
+             {{"name", "Patient"}, {"game", "sisyphos"}, {"system", "round_robin"}})["tournament"];
+  }
+  // Started again with guests forgotten at once: the tournament's own identity must stay, or
+  // the rooms it creates could not be stored.
+  auto limit = test_limits();
+  limit.guest_expiry = std::chrono::hours(0);
+  auto options = on_dir(dir.path(), limit);
+  options.admin_token = "patience";
+  test_server srv(options);
+  ws_client admin(srv.port());
+  admin.hello("patient-admin");
+  auto players = enter(srv.port(), tid, 2, "patient");
+  must(admin, "tournament.start", {{"tournament", tid}, {"token", "patience"}});
+  auto t = must(admin, "tournament.get", {{"tournament", tid}});
+  const std::string room = t["rounds"][0]["tables"][0]["room"];
+  auto watched = admin.call("room.spectate", {{"room", room}});
+  ASSERT_EQ(error_code(watched), "") << watched.dump();
+  EXPECT_EQ(watched["result"]["snapshot"]["status"], "playing");
+}
+
 TEST(Tournaments, ABadRequestGetsAPreciseErrorAndChangesNothing) {
   test_server srv;
   ws_client c(srv.port());
