@@ -306,6 +306,15 @@ TEST(Tournaments, TheDirectorPairsSetsResultsAndAddsPlayers) {
   EXPECT_NEAR(total_points(t["standings"]), 2.0, 1e-9);
 }
 
+// The room of round 1's first table exists and its game is under way, as `c` sees it watching.
+void expect_first_game_playing(ws_client& c, const std::string& tid) {
+  auto t = must(c, "tournament.get", {{"tournament", tid}});
+  const std::string room = t["rounds"][0]["tables"][0]["room"];
+  auto watched = c.call("room.spectate", {{"room", room}});
+  ASSERT_EQ(error_code(watched), "") << watched.dump();
+  EXPECT_EQ(watched["result"]["snapshot"]["status"], "playing");
+}
+
 // Two players, one game (a round robin of two); returns the tournament and its players.
 std::string two_player_tournament(ws_client& director, std::vector<entrant_client>& players,
                                   std::uint16_t port) {
@@ -405,11 +414,7 @@ TEST(Tournaments, ARoomTheStoreNeverOpenedIsOpenedAtTheNextStart) {
   test_server again(on_dir(dir.path()));
   ws_client c(again.port());
   c.hello("reader");
-  auto t = must(c, "tournament.get", {{"tournament", tid}});
-  const std::string room = t["rounds"][0]["tables"][0]["room"];
-  auto spectated = c.call("room.spectate", {{"room", room}});
-  EXPECT_EQ(error_code(spectated), "") << spectated.dump();
-  EXPECT_EQ(spectated["result"]["snapshot"]["status"], "playing");
+  expect_first_game_playing(c, tid);
 }
 
 TEST(Tournaments, WithManualPairingTheDirectorPairsEveryRound) {
@@ -666,11 +671,7 @@ TEST(Tournaments, ATournamentWaitingLongerThanGuestsAreKeptStillOpensItsRooms) {
   admin.hello("patient-admin");
   auto players = enter(srv.port(), tid, 2, "patient");
   must(admin, "tournament.start", {{"tournament", tid}, {"token", "patience"}});
-  auto t = must(admin, "tournament.get", {{"tournament", tid}});
-  const std::string room = t["rounds"][0]["tables"][0]["room"];
-  auto watched = admin.call("room.spectate", {{"room", room}});
-  ASSERT_EQ(error_code(watched), "") << watched.dump();
-  EXPECT_EQ(watched["result"]["snapshot"]["status"], "playing");
+  expect_first_game_playing(admin, tid);
 }
 
 TEST(Tournaments, ABadRequestGetsAPreciseErrorAndChangesNothing) {
