@@ -1,0 +1,41 @@
+// A bot that plays random legal moves until the game ends. As a program it joins the room given
+// (or opens a game of Amazons on the 6x6 board) and prints the result:
+//   node --experimental-websocket examples/random_bot.js ws://localhost:8080/ws [ROOM]
+import { pathToFileURL } from 'node:url';
+import { Client } from '../index.js'; // installed: from 'boardroom-client'
+
+// Resolves with the outcome (null if there is none) once the game is over.
+export function playRandomly(room) {
+  return new Promise((resolve) => {
+    let busy = false;
+    const act = async () => {
+      if (['finished', 'closed'].includes(room.state.status)) return resolve(room.state.outcome);
+      if (busy || !room.isMyTurn) return;
+      busy = true;
+      try {
+        // One legal move drawn by the server: works for every game, even where lists are huge.
+        const { moves, version } = await room.legalMoves({ sample: 1 });
+        await room.move(moves[0], { version });
+      } catch {
+        // The position moved on, or the connection did: the room's next change tells.
+      }
+      busy = false;
+      act();
+    };
+    room.on('change', act);
+    room.on('detached', () => resolve(room.state?.outcome ?? null));
+    act();
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [url = 'ws://localhost:8080/ws', roomId] = process.argv.slice(2);
+  const client = new Client({ url, name: 'random-bot' });
+  await client.connect();
+  const room = roomId
+    ? await client.joinRoom({ room: roomId })
+    : await client.createRoom({ game: 'amazons', params: { board_size: 6 } });
+  console.log(`playing in ${room.id}`);
+  console.log((await playRandomly(room))?.description ?? 'no result');
+  client.close();
+}

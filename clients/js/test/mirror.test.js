@@ -1,0 +1,98 @@
+// The room mirror against what the server reports: through a whole game, for both players and a
+// spectator; through draw offers; and the events as an async iteration.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { playRandomly } from '../examples/random_bot.js';
+import {
+  assertDeliveredInOrder,
+  assertMirrorMatchesServer,
+  connected,
+  recordEvents,
+  SMALL_GAME,
+  startedGame,
+  until,
+} from './support/play.js';
+import { TestServer, binaryOrSkip } from './support/server.js';
+
+const skip = binaryOrSkip();
+const server = new TestServer();
+const clients = [];
+
+before(async () => {
+  if (!skip) await server.start();
+});
+after(async () => {
+  for (const c of clients) c.close();
+  await server.stop();
+});
+
+async function client(name) {
+  const c = await connected(server.url, name);
+  clients.push(c);
+  return c;
+}
+
+test('after a game, the mirrors of players and spectators are the server\'s', { skip }, async () => {
+  const [alice, bob, carol] = [await client('alice'), await client('bob'), await client('carol')];
+  const a = await alice.createRoom({ ...SMALL_GAME, auto_start: false });
+  await assertMirrorMatchesServer(alice, a);
+  const c = await carol.spectateRoom({ room: a.id });
+  const b = await bob.joinRoom({ room: a.id });
+  const seen = [recordEvents(a), recordEvents(b), recordEvents(c)];
+  await until(a, (r) => r.state.seats[1].player === bob.player);
+  await assertMirrorMatchesServer(alice, a);
+  await a.start();
+  await Promise.all([playRandomly(a), playRandomly(b)]);
+  await until(c, (r) => r.state.status === 'finished');
+  for (const [owner, room] of [[alice, a], [bob, b], [carol, c]]) {
+    await assertMirrorMatchesServer(owner, room);
+  }
+  assert.ok(a.state.moves.length > 0);
+  assert.equal(a.state.your_seat, 0);
+  assert.equal(b.state.your_seat, 1);
+  assert.equal(c.state.your_seat, null);
+  seen.forEach((events, i) => assertDeliveredInOrder(events, [a, b, c][i]));
+});
+
+test('draw offers, declines and a move that answers them', { skip }, async () => {
+  const [alice, bob] = [await client('dora'), await client('eve')];
+  const [a, b] = await startedGame(alice, bob);
+  await a.offerDraw();
+  await until(b, (r) => r.state.draw_offers?.[0] === 0);
+  await assertMirrorMatchesServer(bob, b);
+  await b.declineDraw();
+  await until(a, (r) => r.state.draw_offers === undefined);
+  await assertMirrorMatchesServer(alice, a);
+  await b.offerDraw();
+  const { moves } = await a.legalMoves();
+  await a.move(moves[0]);
+  await until(b, (r) => r.state.moves.length === 1);
+  assert.equal(b.state.draw_offers, undefined);
+  await assertMirrorMatchesServer(bob, b);
+  await b.resign();
+  await until(a, (r) => r.state.status === 'finished');
+  assert.equal(a.state.outcome.reason, 'resignation');
+  await assertMirrorMatchesServer(alice, a);
+  await assertMirrorMatchesServer(bob, b);
+});
+
+test('events as an async iteration, in order, until the client leaves', { skip }, async () => {
+  const [alice, bob] = [await client('fay'), await client('gus')];
+  const a = await alice.createRoom(SMALL_GAME);
+  const iterated = [];
+  const reading = (async () => {
+    for await (const e of a.events({ since: 0 })) iterated.push(e);
+  })();
+  const b = await bob.joinRoom({ room: a.id });
+  await Promise.all([playRandomly(a), playRandomly(b)]);
+  await a.leave();
+  await reading; // ends when the client leaves the room
+  assert.equal(a.detached.reason, 'left');
+  // From the version after room.create's snapshot (which has the creator seated) to the end.
+  const versions = iterated.map((e) => e.version);
+  assert.deepEqual(versions, versions.map((_, i) => i + 2));
+  assert.deepEqual(iterated.map((e) => e.type).slice(0, 2), ['player_joined', 'game_started']);
+  assert.equal(iterated.at(-1).type, 'game_over');
+});
