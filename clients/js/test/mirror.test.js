@@ -34,7 +34,7 @@ async function client(name) {
   return c;
 }
 
-test('after a game, the mirrors of players and spectators are the server\'s', { skip }, async () => {
+test('after a game, players\' and spectators\' mirrors are the server\'s', { skip }, async () => {
   const [alice, bob, carol] = [await client('alice'), await client('bob'), await client('carol')];
   const a = await alice.createRoom({ ...SMALL_GAME, auto_start: false });
   await assertMirrorMatchesServer(alice, a);
