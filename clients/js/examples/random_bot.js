@@ -9,7 +9,8 @@ export function playRandomly(room) {
   return new Promise((resolve) => {
     let busy = false;
     const act = async () => {
-      if (['finished', 'closed'].includes(room.state.status)) return resolve(room.state.outcome);
+      const { status, outcome } = room.state;
+      if (room.detached || status === 'finished' || status === 'closed') return resolve(outcome);
       if (busy || !room.isMyTurn) return;
       busy = true;
       try {
@@ -17,13 +18,13 @@ export function playRandomly(room) {
         const { moves, version } = await room.legalMoves({ sample: 1 });
         await room.move(moves[0], { version });
       } catch {
-        // The position moved on, or the connection did: the room's next change tells.
+        // The position moved on, or the connection did: the room tells what happened.
       }
       busy = false;
-      act();
+      act(); // what changed meanwhile
     };
     room.on('change', act);
-    room.on('detached', () => resolve(room.state?.outcome ?? null));
+    room.on('detached', act);
     act();
   });
 }

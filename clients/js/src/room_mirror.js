@@ -2,8 +2,9 @@
 // forward event by event the way the server's own fold does (section 8). `state` has the
 // snapshot's shape and members, so it can be compared with a snapshot the server sends.
 //
-// What no event tells, and a snapshot does: the spectator count, and the clocks between two
-// readings (`clocks` is the last reading, taken at `clocksAt`). Two events leave something the
+// What no event tells, and a snapshot does: the spectator count, the clocks between two
+// readings (`clocks` is the last reading, taken at `clocksAt`), and in a finished room whether a
+// player is still connected (docs/protocol.md 5: held "without events"). Two events leave what the
 // snapshot would show unsaid: the roles of a game started before every seat was taken (the game
 // names the seats for the players it has) and the identity a built-in player holds a seat under
 // after `seat_taken_over`; apply() says so (`needsSnapshot`) and the room fetches a snapshot.
