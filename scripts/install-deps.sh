@@ -16,6 +16,9 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
+# Node runs the JavaScript client's tests; Debian's only where there is no node at all (a newer
+# one installed another way is kept).
+command -v node >/dev/null || missing+=(nodejs)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 sudo=""
