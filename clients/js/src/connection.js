@@ -79,7 +79,14 @@ export class Connection {
         }));
       }, timeoutMs);
       this.#pending.set(id, { method, resolve, reject, onResult, timer });
-      this.#socket.send(JSON.stringify(frame));
+      try {
+        this.#socket.send(JSON.stringify(frame));
+      } catch (error) {
+        clearTimeout(timer);
+        this.#pending.delete(id);
+        const message = `${method} could not be sent`;
+        reject(new ConnectionError('disconnected', message, { method, cause: error }));
+      }
     });
   }
 

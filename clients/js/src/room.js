@@ -188,10 +188,9 @@ export class Room extends Emitter {
     this.emit('detached', this.#detached);
   }
 
+  // Through the client, which also keeps what the answer changes (room.leave detaches).
   #request(method, params) {
-    const options = {};
-    if (method === 'room.leave') options.onResult = () => this[detach]('left');
-    return this.#client.send(method, params, options);
+    return this.#client.send(method, params);
   }
 
   #accept(event) {

@@ -18,18 +18,20 @@ import { TestServer, binaryOrSkip } from './support/server.js';
 
 const skip = binaryOrSkip();
 const server = new TestServer();
+// Where a dropped player's seat is given to a bot soon.
+const shortGrace = new TestServer(['--reconnect-grace-ms', '300']);
 const clients = [];
 
 before(async () => {
-  if (!skip) await server.start();
+  if (!skip) await Promise.all([server.start(), shortGrace.start()]);
 });
 after(async () => {
   for (const c of clients) c.close();
-  await server.stop();
+  await Promise.all([server.stop(), shortGrace.stop()]);
 });
 
-async function client(name) {
-  const c = await connected(server.url, name);
+async function client(name, on = server) {
+  const c = await connected(on.url, name);
   clients.push(c);
   return c;
 }
@@ -95,4 +97,27 @@ test('events as an async iteration, in order, until the client leaves', { skip }
   assert.deepEqual(versions, versions.map((_, i) => i + 2));
   assert.deepEqual(iterated.map((e) => e.type).slice(0, 2), ['player_joined', 'game_started']);
   assert.equal(iterated.at(-1).type, 'game_over');
+});
+
+test('what events leave unsaid (early start, seat taken over) is fetched', { skip }, async () => {
+  const [alice, bob, carl] = await Promise.all(
+    ['hugo', 'iris', 'jack'].map((name) => client(name, shortGrace)),
+  );
+  // Shiamgon for five, started with three: the empty seats go, the others are renamed.
+  const a = await alice.createRoom({ game: 'shiamgon', seats: 5, auto_start: false });
+  const seen = recordEvents(a);
+  await bob.joinRoom({ room: a.id });
+  const c = await carl.joinRoom({ room: a.id, seat: 3 });
+  await until(a, (r) => r.state.seats[3].player === carl.player);
+  await a.start();
+  await until(c, (r) => r.state.seats.length === 3 && r.mySeat === 2);
+  await assertMirrorMatchesServer(alice, a);
+  await assertMirrorMatchesServer(carl, c);
+  // carl goes for good: after the grace period the random bot plays his seat on.
+  carl.close();
+  await until(a, (r) => r.state.seats[2].player?.startsWith('bot:'));
+  assert.equal(a.state.seats[2].bot, 'random');
+  await assertMirrorMatchesServer(alice, a);
+  assertDeliveredInOrder(seen, a);
+  assert.ok(seen.some((e) => e.type === 'seat_taken_over'));
 });
