@@ -11,6 +11,7 @@ import {
   assertMirrorMatchesServer,
   connected,
   recordEvents,
+  SMALL_GAME,
   startedGame,
   until,
 } from './support/play.js';
@@ -134,4 +135,24 @@ test('a spectator watches again after a reconnect', { skip }, async () => {
   await until(w, (r) => r.state.status === 'finished');
   await assertMirrorMatchesServer(watcher, w);
   assertDeliveredInOrder(seen, w);
+});
+
+test('a lobby subscription is renewed on the new connection', { skip }, async () => {
+  const alice = await connected(proxy.url, 'kate');
+  const bob = await connected(server.url, 'liam');
+  clients.push(alice, bob);
+  const updates = alice.notifications('lobby.update');
+  await alice.subscribeLobby({ game: 'amazons' });
+  const renewed = next(alice, 'resubscribed');
+  proxy.cut();
+  const { method, params, result } = await renewed;
+  assert.deepEqual([method, params], ['lobby.subscribe', { game: 'amazons' }]);
+  assert.ok(Array.isArray(result.rooms));
+  const room = await bob.createRoom(SMALL_GAME);
+  for await (const update of updates) {
+    if (update.room.room === room.id) {
+      assert.equal(update.change, 'opened');
+      break;
+    }
+  }
 });

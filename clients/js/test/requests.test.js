@@ -103,3 +103,25 @@ test('a refusal is a ServerError: the server\'s code, field and message', { skip
   const game = await refusal(alice.createRoom({ ...SMALL_GAME, game: 'chess' }));
   assert.equal(game.code, 'unknown_game');
 });
+
+test('an account logs in with its password, and comes back with its token', { skip }, async () => {
+  const guest = await client('Maria');
+  await guest.request('account.register', { password: 'correct horse' });
+  guest.close();
+  const account = await client('maria', { password: 'correct horse' });
+  assert.deepEqual(
+    [account.hello.account, account.hello.resumed, account.hello.name],
+    [true, true, 'Maria'],
+  );
+  assert.equal(account.player, guest.player);
+  // The token resumes the account; the connection it replaces is closed, and stays closed.
+  const replaced = new Promise((resolve) => account.once('closed', resolve));
+  const again = await client('maria', { resumeToken: account.resumeToken });
+  assert.deepEqual([again.player, again.hello.account], [guest.player, true]);
+  assert.match((await replaced).error.message, /another connection/);
+  assert.equal(account.state, 'closed');
+  const refused = await client('maria', { password: 'wrong horse' }).catch((e) => e);
+  assert.equal(refused.code, 'bad_credentials');
+  const taken = await client('MARIA').catch((e) => e);
+  assert.deepEqual([taken.code, taken.field], ['name_taken', 'name']);
+});
