@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { playRandomly } from '../examples/random_bot.js';
+import { reconnectDelay } from '../src/backoff.js';
 import {
   assertDeliveredInOrder,
   assertMirrorMatchesServer,
@@ -155,4 +156,11 @@ test('a lobby subscription is renewed on the new connection', { skip }, async ()
       break;
     }
   }
+});
+
+test('reconnect delays double up to a cap, spread over the upper half', () => {
+  const options = { initialDelayMs: 100, maxDelayMs: 1000, factor: 2 };
+  const delays = (r) => [1, 2, 3, 4, 5, 6].map((n) => reconnectDelay(n, options, () => r));
+  assert.deepEqual(delays(0), [50, 100, 200, 400, 500, 500]);
+  assert.deepEqual(delays(1), [100, 200, 400, 800, 1000, 1000]);
 });

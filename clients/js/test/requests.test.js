@@ -48,7 +48,7 @@ test('answers reach the request they answer, however many are in flight', { skip
 
 test('a request the server does not answer times out with a typed error', { skip }, async () => {
   const alice = await client('carol', { requestTimeoutMs: 400 });
-  server.pause();
+  await server.pause();
   try {
     const started = Date.now();
     const error = await alice.listGames().then(

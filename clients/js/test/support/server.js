@@ -3,7 +3,7 @@
 // same port and data, as a crash and a restart.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -67,8 +67,24 @@ export class TestServer {
     child.removeAllListeners('exit');
   }
 
-  pause() {
+  // Resolves once the process is stopped: the signal takes effect a moment after it is sent,
+  // and a server still running on another core could answer meanwhile.
+  async pause() {
     this.#process.kill('SIGSTOP');
+    const tasks = `/proc/${this.#process.pid}/task`;
+    if (!existsSync(tasks)) return; // not Linux: hope for the best
+    // Each thread's state is the field after its command's closing parenthesis; T: stopped. A
+    // thread that has ended meanwhile counts as stopped.
+    const state = (t) => {
+      try {
+        return /\) (\w) /.exec(readFileSync(`${tasks}/${t}/stat`, 'utf8'))[1];
+      } catch {
+        return 'T';
+      }
+    };
+    for (let i = 0; i < 1000 && !readdirSync(tasks).every((t) => state(t) === 'T'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
   }
 
   resume() {
