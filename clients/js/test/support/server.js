@@ -11,6 +11,20 @@ const BINARY = process.env.BOARDROOM_BINARY;
 // Generous: a sanitizer build takes seconds to start.
 const START_TIMEOUT_MS = 60000;
 
+// Servers still running when the test process ends (a failed test, a test runner's time limit)
+// go with it, and their data too.
+const running = new Set();
+function cleanUp() {
+  for (const server of running) server.abandon();
+}
+process.on('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    cleanUp();
+    process.kill(process.pid, signal);
+  });
+}
+
 export function binaryOrSkip() {
   return BINARY ? false : 'BOARDROOM_BINARY is not set (the path of a built boardroom binary)';
 }
@@ -44,6 +58,7 @@ export class TestServer {
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     this.#process = child;
+    running.add(this);
     child.stderr.on('data', (d) => {
       this.#log += d;
     });
@@ -104,6 +119,13 @@ export class TestServer {
 
   async stop() {
     await this.kill();
+    running.delete(this);
+    rmSync(this.#dataDir, { recursive: true, force: true });
+  }
+
+  // At the test process's exit: nothing asynchronous is possible any more.
+  abandon() {
+    this.#process?.kill('SIGKILL');
     rmSync(this.#dataDir, { recursive: true, force: true });
   }
 }
