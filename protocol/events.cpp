@@ -35,6 +35,7 @@ constexpr std::string_view type_of() {
   if constexpr (std::is_same_v<T, draw_offered>) return "draw_offered";
   if constexpr (std::is_same_v<T, draw_declined>) return "draw_declined";
   if constexpr (std::is_same_v<T, time_added>) return "time_added";
+  if constexpr (std::is_same_v<T, berserk>) return "berserk";
   if constexpr (std::is_same_v<T, game_over>) return "game_over";
   if constexpr (std::is_same_v<T, room_closed>) return "room_closed";
 }
@@ -119,6 +120,10 @@ void write(json& j, const draw_declined& e) {
 void write(json& j, const time_added& e) {
   j["seat"] = e.seat;
   j["added_ms"] = e.added_ms;
+  j["clocks"] = e.clocks;
+}
+void write(json& j, const berserk& e) {
+  j["seat"] = e.seat;
   j["clocks"] = e.clocks;
 }
 void write(json& j, const game_over& e) {
@@ -207,6 +212,7 @@ event_body read(std::string_view type, const json& j) {
     return time_added{j.at("seat").get<int>(), j.at("added_ms").get<std::int64_t>(),
                       j.at("clocks")};
   }
+  if (type == "berserk") return berserk{j.at("seat").get<int>(), j.at("clocks")};
   if (type == "game_over") {
     game_over e;
     if (const json& o = j.at("outcome"); !o.is_null()) e.outcome = outcome_from_json(o);

@@ -122,6 +122,13 @@ struct time_added {
   nlohmann::json clocks;
   bool operator==(const time_added&) const = default;
 };
+// The seat went berserk (rooms that allow it, arena tournaments): half its initial time gone and no
+// increment from now on; `clocks` are the readings after it.
+struct berserk {
+  int seat = 0;
+  nlohmann::json clocks;
+  bool operator==(const berserk&) const = default;
+};
 struct game_over {
   std::optional<engine::outcome> outcome;  // none: the game could not be set up (`error` says why)
   std::optional<std::string> error;
@@ -137,7 +144,7 @@ using event_body = std::variant<events::player_joined, events::player_left, even
                                 events::player_returned, events::game_started, events::move,
                                 events::seat_taken_over, events::seat_retired, events::forced,
                                 events::draw_offered, events::draw_declined, events::time_added,
-                                events::game_over, events::room_closed>;
+                                events::berserk, events::game_over, events::room_closed>;
 
 // One numbered event of a room's log.
 struct event {

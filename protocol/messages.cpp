@@ -249,6 +249,7 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
          r.optional("time_control", m.time_control);
          r.optional("vacated_seats", m.vacated_seats);
          r.optional("rated", m.rated);
+         r.optional("berserk", m.berserk);
          r.range("seats", m.seats, 1, 64);
          r.range("seat", m.seat, -1, 63);
        });
@@ -305,6 +306,7 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
     {"game.analyze", room_only(game_analyze{})},
     {"game.offer_draw", room_only(game_offer_draw{})},
     {"game.decline_draw", room_only(game_decline_draw{})},
+    {"game.berserk", room_only(game_berserk{})},
     {"admin.abort",
      [](const json& p) {
        return parse_as<admin_abort>(p, [](reader& r, admin_abort& m) {
@@ -353,6 +355,7 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
          r.optional("manual_pairing", m.manual_pairing);
          r.optional("duration_seconds", m.duration_seconds);
          r.optional("accelerated", m.accelerated);
+         r.optional("berserk", m.berserk);
          r.optional("starts_at_ms", m.starts_at_ms);
          r.optional("rated", m.rated);
          r.optional("public", m.is_public);

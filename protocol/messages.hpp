@@ -59,7 +59,8 @@ struct room_create {
   std::optional<std::string> time_control;  // "fischer:5m+3s"; absent: none
   // A seat whose player is gone in a game of three or more: "bot" (default) or "retire".
   std::optional<std::string> vacated_seats;
-  bool rated = false;  // the end changes the players' ratings (accounts only)
+  bool rated = false;    // the end changes the players' ratings (accounts only)
+  bool berserk = false;  // players may go berserk (game.berserk); sudden death or Fischer only
 };
 struct room_join {
   std::string room;
@@ -112,6 +113,11 @@ struct game_offer_draw {  // offering when every other player has offered agrees
 struct game_decline_draw {
   std::string room;
 };
+// Before one's first move in a room that allows it: half the initial time for a bonus point in
+// an arena tournament (docs/tournaments.md).
+struct game_berserk {
+  std::string room;
+};
 // Administrator requests carry the server's admin token (configuration) every time.
 struct admin_abort {
   std::string room;
@@ -142,9 +148,10 @@ struct tournament_create {
   std::optional<int> rounds;      // swiss, tables: rounds; round_robin: cycles (1 or 2)
   std::optional<std::string> time_control;
   bool fixed_schedule = false;
-  bool manual_pairing = false;               // the director pairs every round (swiss, tables)
-  bool accelerated = false;                  // swiss: Baku acceleration
-  std::optional<int> duration_seconds;       // arena: how long it pairs
+  bool manual_pairing = false;          // the director pairs every round (swiss, tables)
+  bool accelerated = false;             // swiss: Baku acceleration
+  std::optional<int> duration_seconds;  // arena: how long it pairs
+  std::optional<bool> berserk;  // arena: players may go berserk (default: where the clock allows)
   std::optional<std::int64_t> starts_at_ms;  // unix ms; absent: the director starts it
   bool rated = false;
   bool is_public = true;
@@ -209,11 +216,11 @@ using message =
     std::variant<hello, lobby_games, lobby_list, lobby_subscribe, lobby_unsubscribe, room_create,
                  room_join, room_spectate, room_leave, room_start, room_sync, game_move,
                  game_resign, game_legal_moves, game_analyze, game_offer_draw, game_decline_draw,
-                 admin_abort, admin_adjudicate, admin_add_time, game_view, account_register,
-                 tournament_create, tournament_list, tournament_get, tournament_watch,
-                 tournament_unwatch, tournament_join, tournament_withdraw, tournament_start,
-                 tournament_cancel, tournament_pair, tournament_set_result, tournament_add_player,
-                 tournament_remove_player>;
+                 game_berserk, admin_abort, admin_adjudicate, admin_add_time, game_view,
+                 account_register, tournament_create, tournament_list, tournament_get,
+                 tournament_watch, tournament_unwatch, tournament_join, tournament_withdraw,
+                 tournament_start, tournament_cancel, tournament_pair, tournament_set_result,
+                 tournament_add_player, tournament_remove_player>;
 
 // The tournament.* methods (the hub hands those to the tournament desk).
 template <class T>

@@ -58,6 +58,9 @@ export type ErrorCode =
   | 'bad_time_control'
   | 'bad_vacated_seats'
   | 'draws_not_allowed'
+  | 'berserk_not_allowed'
+  | 'already_berserk'
+  | 'berserk_too_late'
   | 'no_draw_offer'
   | 'not_admin'
   | 'bad_ranks'
@@ -133,6 +136,8 @@ export interface Seat {
   connected: boolean;
   bot: string | null;
   retired: boolean;
+  /** The seat went berserk (game.berserk); absent from servers before berserk. */
+  berserk?: boolean;
 }
 
 export interface Outcome {
@@ -148,6 +153,8 @@ export interface Clocks {
   remaining_ms: number[];
   reserve_ms?: number[];
   game_ms?: number;
+  /** Per seat: went berserk (no increment); present once a seat has. */
+  berserk?: boolean[];
 }
 
 export interface ToAct {
@@ -178,6 +185,8 @@ export interface Snapshot {
   time_control?: string;
   vacated_seats?: 'bot' | 'retire';
   rated?: boolean;
+  /** Players may go berserk (game.berserk). */
+  berserk?: boolean;
   clocks?: Clocks;
   draw_offers?: SeatIndex[];
 }
@@ -306,6 +315,11 @@ export interface TimeAddedEvent extends EventBase {
   added_ms: number;
   clocks: Clocks;
 }
+export interface BerserkEvent extends EventBase {
+  type: 'berserk';
+  seat: SeatIndex;
+  clocks: Clocks;
+}
 
 export type RoomEvent =
   | PlayerJoinedEvent
@@ -318,6 +332,7 @@ export type RoomEvent =
   | RoomClosedEvent
   | DrawEvent
   | TimeAddedEvent
+  | BerserkEvent
   | SeatTakenOverEvent
   | SeatRetiredEvent
   | ForcedEvent;
@@ -340,6 +355,7 @@ export interface TournamentSummary {
   manual_pairing?: boolean;
   duration_ms?: number;
   accelerated?: boolean;
+  berserk?: boolean;
   starts_at_ms?: UnixMs;
   rated: boolean;
   is_public: boolean;
@@ -366,7 +382,14 @@ export interface TournamentRound {
     board: number;
     room?: RoomId;
     seats: EntrantRef[];
-    result?: { ranks: number[]; points: number[]; reason: string; forfeited: boolean[] };
+    result?: {
+      ranks: number[];
+      points: number[];
+      reason: string;
+      forfeited: boolean[];
+      moves?: number;
+      berserk?: boolean[];
+    };
   }[];
   byes: { player: string; name: string; kind: 'pairing' | 'half' | 'zero'; points: number }[];
 }
@@ -378,6 +401,10 @@ export interface TournamentResult {
   ranks: number[];
   reason: string;
   forfeited: boolean[];
+  /** Moves played, every seat's; absent when a director set the result. */
+  moves?: number;
+  /** Per seat: went berserk; absent when nobody did. */
+  berserk?: boolean[];
 }
 
 export interface StandingRow {
@@ -390,6 +417,7 @@ export interface StandingRow {
   withdrawn?: boolean;
   bot?: string;
   on_fire?: boolean;
+  berserk_wins?: number;
 }
 
 export interface TournamentStandings {
@@ -487,6 +515,7 @@ export interface RoomCreateParams {
   time_control?: string;
   vacated_seats?: 'bot' | 'retire';
   rated?: boolean;
+  berserk?: boolean;
 }
 export interface RoomJoinParams {
   room: RoomId;
@@ -553,6 +582,7 @@ export interface TournamentCreateParams {
   fixed_schedule?: boolean;
   manual_pairing?: boolean;
   accelerated?: boolean;
+  berserk?: boolean;
   duration_seconds?: number;
   starts_at_ms?: UnixMs;
   rated?: boolean;
@@ -595,6 +625,7 @@ export interface Methods {
   };
   'game.offer_draw': { params: RoomOnly; result: RoomVersion };
   'game.decline_draw': { params: RoomOnly; result: RoomVersion };
+  'game.berserk': { params: RoomOnly; result: RoomVersion };
   'admin.abort': { params: AdminParams; result: RoomVersion };
   'admin.adjudicate': { params: AdminParams & { ranks: number[] }; result: RoomVersion };
   'admin.add_time': {
@@ -815,6 +846,7 @@ export class Room {
   resign(): Promise<RoomVersion>;
   offerDraw(): Promise<RoomVersion>;
   declineDraw(): Promise<RoomVersion>;
+  berserk(): Promise<RoomVersion>;
   leave(): Promise<Result<'room.leave'>>;
   /** Resolves once every event the server had is applied. */
   sync(): Promise<void>;

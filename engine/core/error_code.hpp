@@ -72,6 +72,9 @@ namespace boardroom::engine {
   X(no_analysis, wire)                    \
   X(no_table, wire)                       \
   X(draws_not_allowed, wire)              \
+  X(berserk_not_allowed, wire)            \
+  X(already_berserk, wire)                \
+  X(berserk_too_late, wire)               \
   X(no_draw_offer, wire)                  \
   /* tournaments */                       \
   X(unknown_tournament, wire)             \

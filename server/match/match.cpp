@@ -118,6 +118,7 @@ std::string match::fold_body(const protocol::event_body& body) {
       return "'" + moved->played + "' leads to a different position: " + state_->position_text();
     }
     moves_.push_back(*played);
+    ++seats_[moved->seat].moves;
     forced_folded_ = 0;
     draw_offers_.clear();  // a move answers every offer
     if (moved->clocks) last_clocks_ = *moved->clocks;
@@ -163,6 +164,14 @@ std::string match::fold_body(const protocol::event_body& body) {
   } else if (const auto* added = std::get_if<ev::time_added>(&body)) {
     if (status_ != room_status::playing) return "time added outside a game";
     last_clocks_ = added->clocks;
+  } else if (const auto* b = std::get_if<ev::berserk>(&body)) {
+    int index = seat_index(b->seat);
+    if (status_ != room_status::playing || index < 0) return "berserk outside a game";
+    if (seats_[index].berserk || seats_[index].moves > 0) {
+      return "seat " + std::to_string(index) + " cannot go berserk any more";
+    }
+    seats_[index].berserk = true;
+    last_clocks_ = b->clocks;
   } else if (const auto* over = std::get_if<ev::game_over>(&body)) {
     if (status_ != room_status::playing && status_ != room_status::waiting) return "a second end";
     if (over->outcome) outcome_ = *over->outcome;
@@ -178,6 +187,13 @@ std::vector<protocol::event_body> forced_events(const engine::state& after) {
   for (const auto& step : after.forced_by_last_play())
     out.push_back(ev::forced{step.kind, step.player, step.description});
   return out;
+}
+
+game_end match::end() const {
+  game_end e{outcome_, static_cast<int>(moves_.size()), {}};
+  for (const auto& s : seats_)
+    e.berserk.push_back(s.berserk);
+  return e;
 }
 
 int match::seat_of(const std::string& player) const {

@@ -75,6 +75,11 @@ struct offer_draw {
 struct decline_draw {
   int seat = 0;
 };
+// Before its first move the seat goes berserk; refused once it has moved, or went berserk. That
+// the room allows it and its clock can is the room's to check.
+struct berserk {
+  int seat = 0;
+};
 // The administrator ends the game: with `ranks` per seat (adjudicated), or without (aborted).
 struct administer {
   std::optional<std::vector<int>> ranks;
@@ -93,9 +98,10 @@ struct take_over {
   const engine::bot* bot = nullptr;
 };
 }  // namespace commands
-using command = std::variant<commands::join, commands::leave, commands::start, commands::move,
-                             commands::forfeit, commands::offer_draw, commands::decline_draw,
-                             commands::administer, commands::retire, commands::take_over>;
+using command =
+    std::variant<commands::join, commands::leave, commands::start, commands::move,
+                 commands::forfeit, commands::offer_draw, commands::decline_draw, commands::berserk,
+                 commands::administer, commands::retire, commands::take_over>;
 
 // Whether an event's `position` is this state's: the text without repetition history
 // (position_text(), written since protocol 1.1) or the full one (to_text(), in older logs).
@@ -107,6 +113,14 @@ std::vector<protocol::event_body> forced_events(const engine::state& after);
 // Play stopped by a limit (Arimaa's G): the engine's rule decides, or it is a draw for a game
 // without one; `why` names the limit.
 engine::outcome halted_outcome(const engine::state& s, int seats, const std::string& why);
+
+// A game that ended, as those who wait for it (a tournament) are told: the outcome (none when it
+// ended without one), how many moves were played, and which seats went berserk.
+struct game_end {
+  std::optional<engine::outcome> outcome;
+  int moves = 0;
+  std::vector<bool> berserk;
+};
 
 class match {
  public:
@@ -135,10 +149,11 @@ class match {
   const std::vector<std::string>& moves() const { return moves_; }
   const std::optional<engine::outcome>& outcome() const { return outcome_; }
   const std::set<int>& draw_offers() const { return draw_offers_; }
-  // The last clock readings in the log (game_started, move, seat_retired, time_added); null
-  // when the game is untimed or has not started.
+  // The last clock readings in the log (game_started, move, seat_retired, time_added, berserk);
+  // null when the game is untimed or has not started.
   const nlohmann::json& last_clocks() const { return last_clocks_; }
 
+  game_end end() const;
   int seat_of(const std::string& player) const;  // -1: none
   int seats_taken() const;
   // The seated players in seat order: who plays once the game starts.

@@ -83,6 +83,18 @@ made_events match::apply(const command& c) const {
     return std::vector<protocol::event_body>{ev::game_over{std::move(lost), std::nullopt}};
   }
   if (const auto* o = std::get_if<commands::offer_draw>(&c)) return apply_draw_offer(*o);
+  if (const auto* b = std::get_if<commands::berserk>(&c)) {
+    if (b->seat < 0 || b->seat >= seat_count())
+      return std::unexpected(app_error("bad_seat", "no such seat"));
+    if (seats_[b->seat].berserk) {
+      return std::unexpected(app_error("already_berserk", "you have already gone berserk"));
+    }
+    if (seats_[b->seat].moves > 0) {
+      return std::unexpected(
+          app_error("berserk_too_late", "berserk is only possible before your first move"));
+    }
+    return one(ev::berserk{b->seat, nullptr});
+  }
   if (const auto* d = std::get_if<commands::decline_draw>(&c)) {
     if (draw_offers_.empty()) {
       return std::unexpected(app_error("no_draw_offer", "nobody is offering a draw"));

@@ -20,6 +20,8 @@ struct match_seat {
   bool connected = false;            // as the log says: joined or returned, not dropped
   bool retired = false;  // out of play (the engine skips it); its player may stay and watch
   int gone = 0;          // k: the k-th seat out of the contest (retired, or resigned to the bot)
+  int moves = 0;         // moves this seat has played
+  bool berserk = false;  // went berserk (game.berserk)
 };
 
 // "bot:random:2": the identity a built-in player holds a seat under.

@@ -40,6 +40,7 @@ std::expected<json, std::string> record_json(const stored_room& stored) {
   std::map<std::string, std::string> bots;  // player id -> bot name
   json moves = json::array();
   json retirements = json::array();
+  json berserk = json::array();  // seats, in the order they went berserk
   bool started = false;
   for (const stored_event& stored_e : stored.events) {
     auto e = protocol::event_from_json(json::parse(stored_e.body, nullptr, false));
@@ -79,6 +80,8 @@ std::expected<json, std::string> record_json(const stored_room& stored) {
                              {"reason", r->reason},
                              {"at", e->at},
                              {"position", r->position}});
+    } else if (const auto* b = std::get_if<ev::berserk>(&e->body)) {
+      berserk.push_back(b->seat);
     } else if (const auto* over = std::get_if<ev::game_over>(&e->body)) {
       if (!over->outcome) return std::unexpected("the game in room " + room.id + " never started");
       record["outcome"] = protocol::outcome_to_json(*over->outcome);
@@ -90,6 +93,7 @@ std::expected<json, std::string> record_json(const stored_room& stored) {
   }
   record["moves"] = std::move(moves);
   if (!retirements.empty()) record["retirements"] = std::move(retirements);
+  if (!berserk.empty()) record["berserk"] = std::move(berserk);
   return record;
 }
 

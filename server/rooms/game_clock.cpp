@@ -11,6 +11,7 @@ game_clock::game_clock(time_control tc, int seats) : tc_(std::move(tc)) {
   if (tc_.kind == clock_kind::sudden_death || tc_.kind == clock_kind::fischer) first = tc_.initial;
   if (tc_.kind == clock_kind::declared) first = tc_.rules->initial_bank();
   bank_.assign(static_cast<std::size_t>(std::max(seats, 0)), first);
+  berserk_.assign(bank_.size(), false);
 }
 
 void game_clock::start(int seat, time_point now) {
@@ -48,7 +49,8 @@ void game_clock::moved(int next, time_point now) {
         bank = std::max(bank - u, milliseconds(0));
         break;
       case clock_kind::fischer:
-        bank = std::max(bank - u, milliseconds(0)) + tc_.increment;
+        bank = std::max(bank - u, milliseconds(0)) +
+               (berserk_[running_] ? milliseconds(0) : tc_.increment);
         break;
       case clock_kind::declared:
         bank = tc_.rules->bank_after_turn(bank, u);
@@ -90,6 +92,12 @@ void game_clock::add_time(int seat, milliseconds extra) {
   bank_[seat] += extra;
 }
 
+void game_clock::berserk(int seat) {
+  if (seat < 0 || seat >= static_cast<int>(bank_.size()) || berserk_[seat]) return;
+  berserk_[seat] = true;
+  bank_[seat] = std::max(bank_[seat] - berserk_penalty(tc_), milliseconds(0));
+}
+
 json game_clock::readings(time_point now) const {
   if (!timed()) return nullptr;
   json remaining = json::array();
@@ -109,6 +117,9 @@ json game_clock::readings(time_point now) const {
     out["reserve_ms"] = std::move(reserve);
     out["game_ms"] = (game_used_ + (running_ >= 0 ? used(now) : milliseconds(0))).count();
   }
+  if (std::find(berserk_.begin(), berserk_.end(), true) != berserk_.end()) {
+    out["berserk"] = berserk_;
+  }
   return out;
 }
 
@@ -116,6 +127,10 @@ void game_clock::resume(const json& readings, time_point now) {
   if (!timed() || !readings.is_object()) return;
   const json& remaining = readings.at("remaining_ms");
   const int running = readings.at("running").is_null() ? -1 : readings["running"].get<int>();
+  if (const auto b = readings.find("berserk"); b != readings.end() && b->is_array()) {
+    for (std::size_t i = 0; i < berserk_.size() && i < b->size(); ++i)
+      berserk_[i] = (*b)[i].is_boolean() && (*b)[i].get<bool>();
+  }
   switch (tc_.kind) {
     case clock_kind::sudden_death:
     case clock_kind::fischer:

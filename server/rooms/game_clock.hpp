@@ -6,7 +6,8 @@
 // Readings (the `clocks` object of events and snapshots) say, for every seat, the time it has
 // before its flag falls if its clock runs from the reading on: the running seat's time left in
 // this move, the others' full allowance for their next move (their bank; or the time per move).
-// A kind a game declares (Arimaa's) adds each seat's bank as `reserve_ms` and the game time used.
+// A kind a game declares (Arimaa's) adds each seat's bank as `reserve_ms` and the game time used;
+// once a seat has gone berserk, `berserk` says which seats have (so that a restart keeps it).
 
 #include <chrono>
 #include <optional>
@@ -53,6 +54,13 @@ class game_clock {
   // Arimaa's reserve), or its current move (fixed time per move, correspondence).
   void add_time(int seat, milliseconds extra);
 
+  // The seat goes berserk (time_control.hpp: berserkable()): its bank loses the penalty and its
+  // moves earn no increment from now on. The room checks that it may.
+  void berserk(int seat);
+  bool berserk_of(int seat) const {
+    return seat >= 0 && seat < static_cast<int>(berserk_.size()) && berserk_[seat];
+  }
+
   nlohmann::json readings(time_point now) const;
 
   // After a restart: the clocks as the last stored reading left them, the running seat's move
@@ -65,6 +73,7 @@ class game_clock {
 
   time_control tc_;
   std::vector<milliseconds> bank_;  // Fischer, sudden death: time left; declared: the bank
+  std::vector<bool> berserk_;       // per seat: went berserk (no increment)
   int running_ = -1;
   time_point turn_started_{};
   milliseconds turn_extra_{0};  // given to the running move by an administrator (per-move kinds)

@@ -185,6 +185,9 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
           [&](const protocol::game_decline_draw& m) {
             with_room(m.room, [&](room& r) { r.decline_draw(who, id); });
           },
+          [&](const protocol::game_berserk& m) {
+            with_room(m.room, [&](room& r) { r.berserk(who, id); });
+          },
           [&](const protocol::admin_abort& m) {
             if (!is_admin(m.token)) return fail(*conn, id, not_admin());
             with_room(m.room,
@@ -434,8 +437,8 @@ void hub::open_server_room(room_settings settings) {
   r->open({}, -1, nullptr);
 }
 
-void hub::game_ended(const std::string& room, const std::optional<engine::outcome>& result) {
-  desk_->game_ended(room, result);
+void hub::game_ended(const std::string& room, const game_end& end) {
+  desk_->game_ended(room, end);
 }
 
 bool hub::is_account(const std::string& player) const {
@@ -577,6 +580,13 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
     }
     if (seat >= 0 && !is_account(ctx.player)) return fail(*conn, id, account_required());
   }
+  if (m.berserk && !berserkable(*timing)) {
+    return fail(*conn, id,
+                app_error("bad_parameter",
+                          "berserk needs a time control with a bank of time: sudden death or "
+                          "Fischer with an initial time",
+                          "berserk"));
+  }
   room_settings settings{.id = "r" + random_code(10),
                          .spec = std::move(*spec),
                          .seats = seats,
@@ -591,6 +601,7 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                          .timing = *timing,
                          .vacated = *vacated,
                          .rated = m.rated,
+                         .berserk = m.berserk,
                          .entrants = {},
                          .no_show_grace = std::chrono::milliseconds(0)};
   std::shared_ptr<room> r;

@@ -103,7 +103,7 @@ class hub final : public room_host {
   std::chrono::steady_clock::time_point now() const override { return time_.now(); }
   journal& event_journal() override { return journal_; }
   const std::string& rating_model() const override { return config_.rating_model; }
-  void game_ended(const std::string& room, const std::optional<engine::outcome>& result) override;
+  void game_ended(const std::string& room, const game_end& end) override;
 
   // Forgets the identities that never played and are older than limits::guest_expiry (at start,
   // then hourly); returns how many went, or why the store refused.

@@ -146,7 +146,8 @@ void room::open(member creator, int seat_index, json id) {
                                          .count(),
                        .time_control = time_control_text(settings_.timing),
                        .vacated_seats = vacated_policy_text(settings_.vacated),
-                       .rated = settings_.rated};
+                       .rated = settings_.rated,
+                       .berserk = settings_.berserk};
     for (const auto& [index, b] : settings_.bots)
       record.bots[index] = std::string(b->name());
     auto created = [this, creator, seat_index, id, starting, no_show, first = std::move(first)](
@@ -531,6 +532,27 @@ void room::decline_draw(member who, json id) {
     auto made = match_.apply(commands::decline_draw{seat_of(who.player)});
     if (!made) return fail(who, id, made.error());
     commit(who, id, std::move(*made));
+  });
+}
+
+void room::berserk(member who, json id) {
+  on_strand([this, who = std::move(who), id = std::move(id)] {
+    if (auto e = check_in_game(who, true)) return fail(who, id, *e);
+    if (!settings_.berserk) {
+      return fail(who, id, app_error("berserk_not_allowed", "this room does not allow berserk"));
+    }
+    const int seat_index = seat_of(who.player);
+    auto made = match_.apply(commands::berserk{seat_index});
+    if (!made) return fail(who, id, made.error());
+    game_clock after = clock_;
+    after.berserk(seat_index);
+    ev::berserk went{seat_index, after.readings(host_.now())};  // before `after` moves below
+    emit(std::move(went), [this, who, id, after = std::move(after)](bool ok) mutable {
+      if (!ok) return fail(who, id, storage_failed());
+      clock_ = std::move(after);
+      arm_clock();
+      reply(*who.conn, id, {{"room", settings_.id}, {"version", match_.version()}});
+    });
   });
 }
 
@@ -936,7 +958,7 @@ void room::conclude(event over) {
   bot_timer_.cancel();
   publish(std::move(over));
   if (settings_.is_public) publish_summary("updated");
-  host_.game_ended(settings_.id, match_.outcome());
+  host_.game_ended(settings_.id, match_.end());
   linger_.expires_after(limit_.finished_room_linger);
   when_due(linger_, [this] { close_room(); });
 }

@@ -73,9 +73,8 @@ class room_host {
   virtual std::chrono::steady_clock::time_point now() const = 0;  // for the clocks
   virtual journal& event_journal() = 0;                 // group commit of every room write
   virtual const std::string& rating_model() const = 0;  // Weng-Lin's, for games of 3 to 6
-  // A game ended (its game_over is durable): `result` is empty when it ended without one.
-  virtual void game_ended(const std::string& room,
-                          const std::optional<engine::outcome>& result) = 0;
+  // A game ended (its game_over is durable).
+  virtual void game_ended(const std::string& room, const game_end& end) = 0;
 };
 
 // What becomes of a seat whose player is gone (abandoned, flagged) in a game of three or more:
@@ -109,7 +108,8 @@ struct room_settings {
   std::chrono::system_clock::time_point created = std::chrono::system_clock::now();
   time_control timing;  // chosen at creation; "none" by default
   vacated_policy vacated = vacated_policy::bot;
-  bool rated = false;  // the end changes the players' ratings
+  bool rated = false;    // the end changes the players' ratings
+  bool berserk = false;  // players may go berserk (berserkable() time controls only)
   // Rooms the server opens (tournament games): every seat is filled at once and the game starts.
   std::vector<seated_entrant> entrants;
   std::chrono::milliseconds no_show_grace{0};  // 0: limits::reconnect_grace
@@ -176,6 +176,9 @@ class room : public std::enable_shared_from_this<room> {
   // game is drawn by agreement. Games that forbid draws (Arimaa) refuse offers.
   void offer_draw(member who, nlohmann::json id);
   void decline_draw(member who, nlohmann::json id);
+  // Before the player's first move, where the room allows it (an arena's): half the initial time
+  // and no increment (time_control.hpp: berserkable()), for a bonus point in the tournament.
+  void berserk(member who, nlohmann::json id);
 
   // Administrator (the hub checked the token): ends the game with `ranks` per seat, or aborts it
   // without a result when there are none.

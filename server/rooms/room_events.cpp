@@ -216,7 +216,8 @@ json room::snapshot(const std::string& viewer) const {
                          {"name", s.name},
                          {"connected", links_[i].connected},
                          {"bot", s.bot ? json(s.bot->name()) : json(nullptr)},
-                         {"retired", s.retired}});
+                         {"retired", s.retired},
+                         {"berserk", s.berserk}});
   }
   json params = json::object();
   for (const auto& [k, v] : settings_.spec.params)
@@ -237,7 +238,8 @@ json room::snapshot(const std::string& viewer) const {
            {"outcome", outcome_to_json(match_.outcome())},
            {"practice", settings_.practice},
            {"vacated_seats", vacated_policy_text(settings_.vacated)},
-           {"rated", settings_.rated}};
+           {"rated", settings_.rated},
+           {"berserk", settings_.berserk}};
   out["time_control"] = time_control_text(settings_.timing);
   if (clock_.timed()) out["clocks"] = clock_.readings(host_.now());
   if (!match_.draw_offers().empty()) out["draw_offers"] = match_.draw_offers();

@@ -39,6 +39,7 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
       .timing = *timing,
       .vacated = *vacated,
       .rated = rec.rated,
+      .berserk = rec.berserk,
       .entrants = {},
       .no_show_grace = std::chrono::milliseconds(0)};
   for (const auto& [index, name] : rec.bots) {

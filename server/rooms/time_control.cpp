@@ -198,4 +198,14 @@ std::string speed_class(const time_control& tc) {
   return "classical";
 }
 
+bool berserkable(const time_control& tc) {
+  return (tc.kind == clock_kind::sudden_death || tc.kind == clock_kind::fischer) &&
+         tc.initial.count() > 0;
+}
+
+std::chrono::milliseconds berserk_penalty(const time_control& tc) {
+  if (!berserkable(tc) || tc.initial < 40 * tc.increment) return std::chrono::milliseconds(0);
+  return tc.initial / 2;
+}
+
 }  // namespace boardroom::server

@@ -57,6 +57,14 @@ std::string speed_class(const time_control& tc);
 inline constexpr std::array<std::string_view, 7> speed_classes{
     "ultrabullet", "bullet", "blitz", "rapid", "classical", "untimed", "correspondence"};
 
+// Berserk (arena tournaments, lichess's rule): a player may give up half the initial time before
+// their first move, and their moves earn no increment from then on. Only for a bank of time that
+// starts above zero (sudden death, Fischer). As lichess, no time is taken where the increment
+// outweighs the initial time (initial < 40 x increment, such as 1m+2s): that berserk only loses
+// the increment.
+bool berserkable(const time_control& tc);
+std::chrono::milliseconds berserk_penalty(const time_control& tc);
+
 // "1h30m" from 5,400,000 ms; "0s" for zero. Milliseconds below a second are dropped.
 std::string duration_text(std::chrono::milliseconds d);
 

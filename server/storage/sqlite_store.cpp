@@ -30,7 +30,7 @@ namespace {
 
 // Migration i brings the schema from version i to i + 1. Never change one that has shipped:
 // append another.
-constexpr std::array<const char*, 5> migrations{R"sql(
+constexpr std::array<const char*, 6> migrations{R"sql(
 CREATE TABLE identities (
   id          TEXT PRIMARY KEY,
   name        TEXT NOT NULL,
@@ -175,6 +175,9 @@ CREATE TABLE tournament_events (      -- append-only
   body        TEXT NOT NULL,
   PRIMARY KEY (tournament, seq)
 ) WITHOUT ROWID;
+)sql",
+                                                R"sql(
+ALTER TABLE rooms ADD COLUMN berserk INTEGER NOT NULL DEFAULT 0;  -- players may go berserk
 )sql"};
 
 // What find_records() filters on; ?1 game, ?2 player (id or name), ?3 from, ?4 until, ?5 public
@@ -273,7 +276,7 @@ constexpr const char* rating_columns =
 
 constexpr const char* room_columns =
     "id, game, spec, params, seats, public, invite_code, creator, seed, bots, practice, "
-    "auto_start, status, created_ms, time_control, vacated_seats, rated";
+    "auto_start, status, created_ms, time_control, vacated_seats, rated, berserk";
 
 class sqlite_store final : public store {
  public:
@@ -355,7 +358,7 @@ class sqlite_store final : public store {
               "AND id NOT IN (SELECT value FROM json_each(?2))"},
              {&insert_room_, std::string("INSERT INTO rooms (") + room_columns +
                                  ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-                                 "?13, ?14, ?15, ?16, ?17)"},
+                                 "?13, ?14, ?15, ?16, ?17, ?18)"},
              {&insert_event_, "INSERT INTO events (room, version, body) VALUES (?1, ?2, ?3)"},
              {&set_status_, "UPDATE rooms SET status = ?2 WHERE id = ?1"},
              {&unfinished_rooms_, std::string("SELECT ") + room_columns +
@@ -487,7 +490,8 @@ class sqlite_store final : public store {
           .integer(14, room.created_ms)
           .text(15, room.time_control)
           .text(16, room.vacated_seats)
-          .integer(17, room.rated);
+          .integer(17, room.rated)
+          .integer(18, room.berserk);
       return u.step() == SQLITE_DONE && insert_events(room.id, events);
     });
   }
@@ -948,6 +952,7 @@ class sqlite_store final : public store {
     r.time_control = u.column_text(14);
     r.vacated_seats = u.column_text(15);
     r.rated = u.column_int(16) != 0;
+    r.berserk = u.column_int(17) != 0;
     return r;
   }
 

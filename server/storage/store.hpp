@@ -55,6 +55,7 @@ struct room_record {
   std::string time_control = "none";  // canonical text (server/time_control.hpp)
   std::string vacated_seats = "bot";  // "bot" or "retire" (room.hpp: vacated_policy)
   bool rated = false;                 // the game's end changes its players' ratings
+  bool berserk = false;               // players may go berserk (game.berserk)
 };
 
 // One room event exactly as clients received it (the params of the room.event notification).

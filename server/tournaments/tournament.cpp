@@ -98,6 +98,7 @@ json settings_json(const tournament_settings& s, bool with_invite) {
          {"manual_pairing", s.manual_pairing},
          {"duration_ms", s.duration_ms},
          {"accelerated", s.accelerated},
+         {"berserk", s.berserk},
          {"starts_at_ms", s.starts_at_ms},
          {"rated", s.rated},
          {"is_public", s.is_public},
@@ -128,6 +129,7 @@ std::expected<tournament_settings, std::string> settings_from_json(const json& j
     s.manual_pairing = get_or(j, "manual_pairing", false);
     s.duration_ms = get_or<std::int64_t>(j, "duration_ms", 0);
     s.accelerated = get_or(j, "accelerated", false);
+    s.berserk = get_or(j, "berserk", false);
     s.starts_at_ms = get_or<std::int64_t>(j, "starts_at_ms", 0);
     s.rated = get_or(j, "rated", false);
     s.is_public = get_or(j, "is_public", true);
@@ -283,7 +285,9 @@ std::expected<void, std::string> tournament::fold(const json& event) {
       if (it == tables.end()) return std::unexpected("result: no board " + std::to_string(board));
       game_result result{.ranks = event.at("ranks").get<std::vector<int>>(),
                          .reason = get_or<std::string>(event, "reason", ""),
-                         .forfeited = event.value("forfeited", std::vector<bool>{})};
+                         .forfeited = event.value("forfeited", std::vector<bool>{}),
+                         .moves = std::nullopt,
+                         .berserk = {}};
       const int seats = static_cast<int>(it->seats.size());
       if (static_cast<int>(result.ranks.size()) != seats ||
           std::any_of(result.ranks.begin(), result.ranks.end(),
@@ -291,6 +295,9 @@ std::expected<void, std::string> tournament::fold(const json& event) {
         return std::unexpected("result: ranks do not match the table");
       }
       result.forfeited.resize(result.ranks.size(), false);
+      if (event.contains("moves")) result.moves = event["moves"].get<int>();
+      result.berserk = event.value("berserk", std::vector<bool>{});
+      result.berserk.resize(result.ranks.size(), false);
       if (!it->result) result_order_.emplace_back(number, board);
       it->result = std::move(result);
     } else if (type == "finished") {
@@ -350,11 +357,18 @@ arena_record arena_record_of(const tournament& t, int who) {
     auto at = std::find(tb->seats.begin(), tb->seats.end(), who);
     if (at == tb->seats.end()) continue;
     const int seat = static_cast<int>(at - tb->seats.begin());
-    const int share = table_points(*tb->result, seat);  // point, point / 2 or 0
+    const game_result& res = *tb->result;
+    const int share = table_points(res, seat);  // point, point / 2 or 0
+    const bool won = share == point;
+    const bool quick_draw = share == point / 2 && res.moves && *res.moves < arena_quick_draw_moves;
     const bool fire = streak >= 2;
-    const int base = share == point ? 2 : share == 0 ? 0 : 1;
+    const int base = won ? 2 : share == 0 || quick_draw ? 0 : 1;
     a.points += fire ? base * 2 : base;
-    streak = share == point ? streak + 1 : 0;
+    if (won && res.berserk[seat] && res.moves && *res.moves >= arena_berserk_bonus_moves) {
+      ++a.points;
+      ++a.berserk_wins;
+    }
+    streak = won ? streak + 1 : 0;
     const bool forfeit = tb->result->forfeited[0] || tb->result->forfeited[1];
     if (forfeit) continue;  // not a game: no performance
     ++a.games;

@@ -39,6 +39,7 @@ struct tournament_settings {
   bool manual_pairing = false;    // swiss, tables: the director pairs every round
   bool accelerated = false;       // swiss: the Baku Acceleration Method (dutch.hpp)
   std::int64_t duration_ms = 0;   // arena: how long it pairs, from the start
+  bool berserk = false;           // arena: players may go berserk (room.hpp)
   std::int64_t starts_at_ms = 0;  // 0: started by the director
   bool rated = false;
   bool is_public = true;
@@ -66,6 +67,8 @@ struct game_result {
   std::vector<int> ranks;       // per seat, 1 is best
   std::string reason;           // the room's outcome reason, "forfeit", "director", ...
   std::vector<bool> forfeited;  // per seat: lost without playing (absent, withdrawn)
+  std::optional<int> moves;     // moves played, every seat's (none: not known, as when set by hand)
+  std::vector<bool> berserk;    // per seat: went berserk (arena)
 };
 
 struct table {
@@ -112,7 +115,7 @@ class tournament {
   //   withdrew {player}
   //   started {at_ms}
   //   paired {round, tables: [{board, room, seats: [player...]}], byes: [{player, kind}]}
-  //   result {round, board, ranks, reason, forfeited}
+  //   result {round, board, ranks, reason, forfeited, moves?, berserk?}
   //   finished {at_ms} / cancelled {at_ms}
   std::expected<void, std::string> fold(const nlohmann::json& event);
 
@@ -154,12 +157,18 @@ class tournament {
 };
 
 // An arena player's record (lichess's rules): a win 2 points, a draw 1, a loss 0; after two wins
-// in a row every further win is worth 4 and a draw 2 ("on fire"), until a game is not won.
+// in a row every further win is worth 4 and a draw 2 ("on fire"), until a game is not won. A draw
+// in fewer than 20 moves (ten each) scores nothing. A player who went berserk and won a game of
+// at least 14 moves (seven each) earns one point more.
+constexpr int arena_quick_draw_moves = 20;     // a draw shorter than this scores nothing
+constexpr int arena_berserk_bonus_moves = 14;  // a berserk win this long earns the bonus
+
 struct arena_record {
   int points = 0;
   int games = 0;
   int wins = 0;
   int losses = 0;
+  int berserk_wins = 0;  // wins that earned the berserk bonus
   bool on_fire = false;
   double performance = 0;  // (opponents' ratings + 400 x (wins - losses)) / games
 };

@@ -12,6 +12,7 @@
 #include "engine/core/registry.hpp"
 #include "protocol/rpc.hpp"
 #include "server/ratings/rate_game.hpp"
+#include "server/records/records.hpp"
 #include "server/rooms/hub.hpp"
 #include "server/rooms/ids.hpp"
 #include "server/rooms/time_control.hpp"
@@ -62,6 +63,26 @@ const engine::game* game_of(const tn::tournament_settings& s) {
 }
 
 // The bot an entrant id names: "bot:random:3" is the third built-in "random" entered.
+// How a game that ended while the server was down ended, read from its room's log as its record:
+// nothing when that log holds no finished game (the director then sets the result).
+game_end end_of_record(const stored_room& room) {
+  game_end end;
+  auto record = record_json(room);
+  if (!record) return end;
+  try {
+    end.outcome = protocol::outcome_from_json((*record)["outcome"]);
+  } catch (const json::exception&) {
+    return end;
+  }
+  end.moves = static_cast<int>((*record)["moves"].size());
+  end.berserk.assign((*record)["players"].size(), false);
+  for (const json& seat : record->value("berserk", json::array())) {
+    if (seat.is_number_integer() && seat.get<std::size_t>() < end.berserk.size())
+      end.berserk[seat.get<std::size_t>()] = true;
+  }
+  return end;
+}
+
 std::string bot_entrant_id(const std::string& bot, int n) {
   return "bot:" + bot + ":" + std::to_string(n);
 }
@@ -249,6 +270,17 @@ std::expected<json, error> tournament_desk::create(const std::string& player,
   if (auto misfit = time_control_misfit(*timing, g)) {
     return std::unexpected(app_error("bad_time_control", *misfit, "time_control"));
   }
+  // Berserk is lichess's, for an arena: on by default where the clock allows it.
+  if (m.berserk.value_or(false) && *system != tn::system_kind::arena) {
+    return std::unexpected(app_error("bad_parameter", "berserk is for an arena", "berserk"));
+  }
+  if (m.berserk.value_or(false) && !berserkable(*timing)) {
+    return std::unexpected(app_error(
+        "bad_parameter",
+        "berserk needs a time control with a bank of time: sudden death or Fischer", "berserk"));
+  }
+  const bool berserk =
+      *system == tn::system_kind::arena && m.berserk.value_or(berserkable(*timing));
   const auto now = unix_ms();
   if (m.starts_at_ms && (*m.starts_at_ms < now || *m.starts_at_ms > now + 90LL * 86'400'000)) {
     return std::unexpected(app_error(
@@ -272,6 +304,7 @@ std::expected<json, error> tournament_desk::create(const std::string& player,
                             .manual_pairing = m.manual_pairing,
                             .accelerated = m.accelerated,
                             .duration_ms = m.duration_seconds.value_or(0) * 1000LL,
+                            .berserk = berserk,
                             .starts_at_ms = m.starts_at_ms.value_or(0),
                             .rated = m.rated,
                             .is_public = m.is_public,
@@ -662,6 +695,7 @@ void tournament_desk::open_rooms(live& t, int number) {
                      .timing = *timing,
                      .vacated = vacated_policy::bot,
                      .rated = s.rated,
+                     .berserk = s.berserk,
                      .entrants = {},
                      .no_show_grace = std::chrono::milliseconds(s.no_show_ms)};
     for (std::size_t seat = 0; seat < tb.seats.size(); ++seat) {
@@ -677,24 +711,23 @@ void tournament_desk::open_rooms(live& t, int number) {
   }
 }
 
-void tournament_desk::game_ended(const std::string& room,
-                                 const std::optional<engine::outcome>& result) {
-  boost::asio::post(exec_, [this, room, result] {
+void tournament_desk::game_ended(const std::string& room, const game_end& end) {
+  boost::asio::post(exec_, [this, room, end] {
     auto it = games_.find(room);
     if (it == games_.end()) return;
     const auto [tid, where] = it->second;
     games_.erase(it);
-    if (live* t = find(tid)) record_result(*t, where.first, where.second, result);
+    if (live* t = find(tid)) record_result(*t, where.first, where.second, end);
   });
 }
 
-void tournament_desk::record_result(live& t, int number, int board,
-                                    const std::optional<engine::outcome>& result) {
+void tournament_desk::record_result(live& t, int number, int board, const game_end& end) {
   const auto& r = t.t.rounds()[number - 1];
   auto tb = std::find_if(r.tables.begin(), r.tables.end(),
                          [&](const tn::table& x) { return x.board == board; });
   if (tb == r.tables.end() || tb->result) return;  // the director decided it meanwhile
   if (t.t.status() != tn::phase::running) return;  // cancelled: its games count no more
+  const auto& result = end.outcome;
   if (!result || result->ranks.size() != tb->seats.size()) {
     spdlog::warn("tournament {}: round {} board {} ended without a result; the director sets it",
                  t.t.settings().id, number, board);
@@ -716,10 +749,16 @@ void tournament_desk::record_result(live& t, int number, int board,
       forfeited[i] = all_equal || result->ranks[i] == worst;
   }
   json e{{"type", "result"},       {"round", number},          {"board", board},
-         {"ranks", result->ranks}, {"reason", result->reason}, {"forfeited", forfeited}};
+         {"ranks", result->ranks}, {"reason", result->reason}, {"forfeited", forfeited},
+         {"moves", end.moves}};
+  // The arena's bonus needs who went berserk (tournament.hpp: arena_record).
+  if (std::find(end.berserk.begin(), end.berserk.end(), true) != end.berserk.end() &&
+      end.berserk.size() == tb->seats.size()) {
+    e["berserk"] = end.berserk;
+  }
   if (!append(t, {e})) {
-    return retry(t.t.settings().id, [this, number, board, result](live& again) {
-      record_result(again, number, board, result);
+    return retry(t.t.settings().id, [this, number, board, end](live& again) {
+      record_result(again, number, board, end);
     });
   }
   announce_result(t, e);
@@ -882,18 +921,7 @@ store_result<int> tournament_desk::restore() {
         if (tb.room.empty() || tb.result || hub_.has_room(tb.room)) continue;
         auto room = store_.load_room(tb.room);
         if (!room || !*room) continue;  // never opened: open_rooms() below opens it
-        std::optional<engine::outcome> outcome;
-        for (const auto& ev : (*room)->events) {
-          auto body = json::parse(ev.body, nullptr, false);
-          if (!body.is_discarded() && body.value("type", "") == "game_over" &&
-              body.contains("outcome") && body["outcome"].is_object()) {
-            engine::outcome o;
-            o.ranks = body["outcome"].value("ranks", std::vector<int>{});
-            o.reason = body["outcome"].value("reason", "");
-            outcome = o;
-          }
-        }
-        record_result(t, number, tb.board, outcome);
+        record_result(t, number, tb.board, end_of_record(**room));
       }
       if (t.t.status() == tn::phase::running && static_cast<int>(t.t.rounds().size()) == number)
         open_rooms(t, number);
@@ -991,8 +1019,11 @@ json tournament_desk::standings_json(const live& t) const {
              {"tiebreaks", tb}};
     if (e.withdrawn) row["withdrawn"] = true;
     if (!e.bot.empty()) row["bot"] = e.bot;
-    if (t.t.settings().system == tn::system_kind::arena)
-      row["on_fire"] = tn::arena_record_of(t.t, st.entrant).on_fire;
+    if (t.t.settings().system == tn::system_kind::arena) {
+      const auto arena = tn::arena_record_of(t.t, st.entrant);
+      row["on_fire"] = arena.on_fire;
+      row["berserk_wins"] = arena.berserk_wins;
+    }
     rows.push_back(std::move(row));
   }
   return {{"tournament", t.t.settings().id},
@@ -1020,6 +1051,11 @@ json tournament_desk::round_json(const live& t, int number) const {
                        {"points", points},
                        {"reason", tb.result->reason},
                        {"forfeited", tb.result->forfeited}};
+      if (tb.result->moves) row["result"]["moves"] = *tb.result->moves;
+      if (std::find(tb.result->berserk.begin(), tb.result->berserk.end(), true) !=
+          tb.result->berserk.end()) {
+        row["result"]["berserk"] = tb.result->berserk;
+      }
     }
     tables.push_back(std::move(row));
   }

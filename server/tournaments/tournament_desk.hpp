@@ -23,6 +23,7 @@
 
 #include "engine/core/game.hpp"
 #include "protocol/messages.hpp"
+#include "server/match/match.hpp"
 #include "server/net/peer.hpp"
 #include "server/records/records_api.hpp"
 #include "server/storage/store.hpp"
@@ -59,7 +60,7 @@ class tournament_desk {
   void handle(const std::shared_ptr<peer>& conn, const client_context& ctx,
               const nlohmann::json& id, protocol::message m);
   // A room's game ended (its game_over is durable); any thread.
-  void game_ended(const std::string& room, const std::optional<engine::outcome>& result);
+  void game_ended(const std::string& room, const game_end& end);
   void disconnected(const peer* conn);
   // Ids of the tournaments taking entries or running; on the store's thread (or before the
   // io_context runs).
@@ -99,7 +100,7 @@ class tournament_desk {
   void open_round(live& t, std::vector<std::vector<int>> tables,
                   std::vector<tournaments::bye> byes);
   void open_rooms(live& t, int round);
-  void record_result(live& t, int round, int board, const std::optional<engine::outcome>& result);
+  void record_result(live& t, int round, int board, const game_end& end);
   void announce_result(live& t, nlohmann::json result_event);
   void arm_start(live& t);
   // Runs `step` again on tournament `id` after a second: a write the store refused is retried

@@ -215,5 +215,27 @@ TEST(Match, ConnectionNewsAndClocksFollowTheLog) {
   EXPECT_EQ(m.position_version(), m.version() - 1) << "time added does not change the position";
 }
 
+// A seat goes berserk once, and only before its first move; the game's end says who did and how
+// many moves were played (what a tournament scores).
+TEST(Match, BerserkComesBeforeTheSeatsFirstMoveAndOnlyOnce) {
+  match m = new_match("amazons", 2);
+  seat_and_start(m, 2);
+  const nlohmann::json clocks{{"running", 0}, {"remaining_ms", {30000, 60000}}};
+  EXPECT_TRUE(m.apply(server::commands::berserk{0}).has_value());
+  fold(m, ev::berserk{0, clocks});
+  EXPECT_TRUE(m.seats()[0].berserk);
+  EXPECT_EQ(m.last_clocks(), clocks);
+  EXPECT_EQ(m.apply(server::commands::berserk{0}).error().code.name(), "already_berserk");
+  EXPECT_NE(refusal(m, ev::berserk{0, clocks}), "");
+  fold(m, next_move(m));  // seat 0 moves
+  fold(m, next_move(m));  // seat 1 moves, without going berserk
+  EXPECT_EQ(m.apply(server::commands::berserk{1}).error().code.name(), "berserk_too_late");
+  EXPECT_EQ(refusal(m, ev::berserk{1, clocks}), "seat 1 cannot go berserk any more");
+  const auto end = m.end();
+  EXPECT_EQ(end.moves, 2);
+  EXPECT_EQ(end.berserk, (std::vector<bool>{true, false}));
+  EXPECT_FALSE(end.outcome);
+}
+
 }  // namespace
 }  // namespace boardroom::test

@@ -215,5 +215,54 @@ TEST(GameClock, ResumingChargesNothingForTheDowntime) {
   EXPECT_EQ(a.readings(t0 + 2s)["game_ms"], 47000);
 }
 
+// lichess's berserk: half the initial time, and no increment for that player's moves.
+TEST(GameClock, BerserkHalvesTheInitialTimeAndDropsTheIncrement) {
+  EXPECT_TRUE(berserkable(tc("fischer:5m+3s")));
+  EXPECT_TRUE(berserkable(tc("sudden_death:1m")));
+  EXPECT_FALSE(berserkable(tc("per_move:30s")));
+  EXPECT_FALSE(berserkable(tc("correspondence:3d")));
+  EXPECT_FALSE(berserkable(tc("arimaa:15s/2m30s/100")));
+  EXPECT_FALSE(berserkable(tc("none")));
+  EXPECT_EQ(berserk_penalty(tc("fischer:5m+3s")), 150s);
+  EXPECT_EQ(berserk_penalty(tc("sudden_death:1m")), 30s);
+  // lichess's exception: where 40 increments outweigh the initial time (1+2: 60 s < 80 s), a
+  // berserk only loses the increment; at 40 increments exactly (2+3) the time is halved.
+  EXPECT_EQ(berserk_penalty(tc("fischer:1m+2s")), 0s);
+  EXPECT_EQ(berserk_penalty(tc("fischer:2m+3s")), 60s);
+
+  game_clock c(tc("fischer:5m+3s"), 2);
+  c.start(0, t0);
+  c.berserk(0);  // while its own clock runs, before its first move
+  EXPECT_TRUE(c.berserk_of(0));
+  EXPECT_FALSE(c.berserk_of(1));
+  EXPECT_EQ(c.flag_at(), t0 + 150s);
+  EXPECT_EQ(c.readings(t0 + 4s),
+            (json{{"running", 0}, {"remaining_ms", {146000, 300000}}, {"berserk", {true, false}}}));
+  c.berserk(0);  // a second time changes nothing
+  EXPECT_EQ(c.flag_at(), t0 + 150s);
+  c.moved(1, t0 + 10s);  // 150 - 10, and no increment
+  c.moved(0, t0 + 20s);  // 300 - 10 + 3
+  EXPECT_EQ(c.readings(t0 + 20s)["remaining_ms"], (json{140000, 293000}));
+
+  // A restart keeps who went berserk: the readings say it.
+  game_clock back(tc("fischer:5m+3s"), 2);
+  back.resume(c.readings(t0 + 20s), t0 + 1h);
+  EXPECT_TRUE(back.berserk_of(0));
+  back.moved(1, t0 + 1h + 5s);
+  EXPECT_EQ(back.readings(t0 + 1h + 5s)["remaining_ms"], (json{135000, 293000}));
+
+  // Sudden death: half the time, nothing else to lose.
+  game_clock sd(tc("sudden_death:1m"), 2);
+  sd.start(0, t0);
+  sd.berserk(1);
+  EXPECT_EQ(sd.readings(t0)["remaining_ms"], (json{60000, 30000}));
+  // 1+2: the time stays, the increment goes.
+  game_clock one(tc("fischer:1m+2s"), 2);
+  one.start(0, t0);
+  one.berserk(0);
+  one.moved(1, t0 + 5s);
+  EXPECT_EQ(one.readings(t0 + 5s)["remaining_ms"], (json{55000, 60000}));
+}
+
 }  // namespace
 }  // namespace boardroom::server

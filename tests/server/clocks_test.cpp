@@ -135,6 +135,90 @@ TEST(Clocks, ARestartChargesNobodyForTheDowntime) {
   EXPECT_EQ((*moved)["clocks"], (json{{"running", 0}, {"remaining_ms", {50000, 40000}}}));
 }
 
+// Berserk (arena rooms; any room that allows it): before one's first move, half the initial time
+// and no increment; everyone sees the event; refused where the room does not allow it, twice, after
+// one's first move, and to a spectator; a restart keeps it.
+TEST(Clocks, BerserkHalvesTheClockBeforeTheFirstMoveAndSurvivesARestart) {
+  auto clock = std::make_shared<manual_clock>();
+  temp_dir dir;
+  std::string room;
+  std::string tokens[2];
+  {
+    test_server srv(timed_server(clock, dir.path()));
+    ws_client a(srv.port()), b(srv.port()), watcher(srv.port());
+    tokens[0] = a.hello("alice")["resume_token"];
+    tokens[1] = b.hello("bob")["resume_token"];
+    watcher.hello("carol");
+
+    // Only with a bank of time to halve.
+    auto per_move = a.call(
+        "room.create", {{"game", "sisyphos"}, {"time_control", "per_move:30s"}, {"berserk", true}});
+    EXPECT_EQ(error_code(per_move), "bad_parameter");
+    EXPECT_EQ(per_move["error"]["data"]["field"], "berserk");
+    // Not in a room that does not allow it.
+    std::string plain = create_timed(a, b, "sisyphos", "fischer:1m+2s");
+    ASSERT_TRUE(a.wait_event("game_started", plain));
+    EXPECT_EQ(error_code(a.call("game.berserk", {{"room", plain}})), "berserk_not_allowed");
+
+    auto created =
+        a.call("room.create",
+               {{"game", "sisyphos"}, {"time_control", "fischer:1m+1s"}, {"berserk", true}});
+    ASSERT_EQ(error_code(created), "") << created.dump();
+    room = created["result"]["room"];
+    EXPECT_EQ(created["result"]["snapshot"]["berserk"], true);
+    ASSERT_EQ(error_code(b.call("room.join", {{"room", room}})), "");
+    ASSERT_EQ(error_code(watcher.call("room.spectate", {{"room", room}})), "");
+    ASSERT_TRUE(a.wait_event("game_started", room));
+
+    srv.advance(4s);
+    auto went = a.call("game.berserk", {{"room", room}});
+    ASSERT_EQ(error_code(went), "") << went.dump();
+    auto seen = watcher.wait_event("berserk", room);
+    ASSERT_TRUE(seen);
+    EXPECT_EQ((*seen)["seat"], 0);
+    EXPECT_EQ((*seen)["clocks"],
+              (json{{"running", 0}, {"remaining_ms", {26000, 60000}}, {"berserk", {true, false}}}));
+    EXPECT_EQ(error_code(a.call("game.berserk", {{"room", room}})), "already_berserk");
+    EXPECT_EQ(error_code(watcher.call("game.berserk", {{"room", room}})), "not_your_seat");
+
+    srv.advance(6s);
+    ASSERT_EQ(error_code(a.call("game.move", {{"room", room}, {"move", "e3-e4"}})), "");
+    auto moved = b.wait_event("move", room);
+    ASSERT_TRUE(moved);
+    // 30 - 10, and no increment for the berserk seat.
+    EXPECT_EQ((*moved)["clocks"]["remaining_ms"], (json{20000, 60000}));
+    json snap = snapshot_of(b, room);
+    EXPECT_EQ(snap["seats"][0]["berserk"], true);
+    EXPECT_EQ(snap["seats"][1]["berserk"], false);
+  }
+  clock->advance(1h);
+  test_server srv(timed_server(clock, dir.path()));
+  ws_client a(srv.port()), b(srv.port());
+  a.hello("alice", tokens[0]);
+  b.hello("bob", tokens[1]);
+  json snap = snapshot_of(a, room);
+  EXPECT_EQ(snap["berserk"], true);
+  EXPECT_EQ(snap["seats"][0]["berserk"], true);
+  // Bob moves without going berserk (60 - 5 + 1), and then it is too late for him.
+  srv.advance(5s);
+  auto moves = legal_moves(b, room);
+  ASSERT_EQ(error_code(b.call("game.move", {{"room", room}, {"move", moves["moves"][0]}})), "");
+  ASSERT_TRUE(a.wait_event("move", room));
+  EXPECT_EQ(error_code(b.call("game.berserk", {{"room", room}})), "berserk_too_late");
+  // Alice's moves still earn no increment after the restart: 20 - 1.
+  srv.advance(1s);
+  moves = legal_moves(a, room);
+  ASSERT_EQ(error_code(a.call("game.move", {{"room", room}, {"move", moves["moves"][0]}})), "");
+  auto moved = a.wait_event("move", room);  // her own (she saw Bob's above)
+  ASSERT_TRUE(moved);
+  EXPECT_EQ((*moved)["clocks"]["remaining_ms"], (json{19000, 56000}));
+  // The record says who went berserk.
+  ASSERT_EQ(error_code(a.call("game.resign", {{"room", room}})), "");
+  ASSERT_TRUE(b.wait_event("game_over", room));
+  auto record = get_json(srv.port(), "/api/v1/records/" + room);
+  EXPECT_EQ(record["berserk"], json::array({0}));
+}
+
 TEST(Clocks, ArimaaGameTurnLimitHaltsPlayAndMaterialDecides) {
   auto clock = std::make_shared<manual_clock>();
   test_server srv(timed_server(clock));

@@ -492,7 +492,8 @@ TEST(Tournaments, TheLobbyListsPublicTournamentsLive) {
 }
 
 // An arena's points for one player, from its games in the order played (lichess's rules: a win 2,
-// a draw 1; after two wins in a row a win 4 and a draw 2 until a game is not won).
+// a draw 1, a draw in under 20 moves nothing; after two wins in a row a win 4 and a draw 2 until a
+// game is not won; a berserk win of 14 moves or more one point more).
 int arena_points(const json& rounds, const std::string& player) {
   int points = 0;
   int streak = 0;
@@ -500,9 +501,13 @@ int arena_points(const json& rounds, const std::string& player) {
     for (const auto& table : r["tables"]) {
       for (int seat = 0; seat < 2; ++seat) {
         if (table["seats"][seat]["player"] != player || !table.contains("result")) continue;
-        const double share = table["result"]["points"][seat];
-        const int base = share == 1.0 ? 2 : share == 0.0 ? 0 : 1;
+        const json& result = table["result"];
+        const double share = result["points"][seat];
+        const int moves = result.value("moves", 1000);
+        const int base = share == 1.0 ? 2 : share == 0.0 || moves < 20 ? 0 : 1;
         points += streak >= 2 ? 2 * base : base;
+        const bool berserk = result.contains("berserk") && result["berserk"][seat] == true;
+        if (share == 1.0 && berserk && moves >= 14) ++points;
         streak = share == 1.0 ? streak + 1 : 0;
       }
     }
@@ -532,6 +537,89 @@ TEST(Tournaments, AnArenaPairsWhoeverWaitsUntilItsTimeIsUp) {
   }
   for (std::size_t k = 1; k < t["standings"].size(); ++k)
     EXPECT_GE(t["standings"][k - 1]["points"], t["standings"][k]["points"]);
+}
+
+// Two people in an arena with berserk: in their first game Ann goes berserk (her clock halved),
+// plays 14 moves with Ben (Amazons: no game ends that soon), and Ben resigns: 2 points and the
+// berserk point. Then both withdraw (a game the arena paired meanwhile Ben resigns at once).
+TEST(Tournaments, AnArenaBerserkWinEarnsAPoint) {
+  test_server srv;
+  ws_client director(srv.port());
+  director.hello("arena-director");
+  auto refused = director.call("tournament.create", {{"name", "No bank"},
+                                                     {"game", "sisyphos"},
+                                                     {"system", "arena"},
+                                                     {"duration_seconds", 10},
+                                                     {"time_control", "per_move:30s"},
+                                                     {"berserk", true}});
+  EXPECT_EQ(error_code(refused), "bad_parameter");
+  EXPECT_EQ(error_code(director.call(
+                "tournament.create",
+                {{"name", "Swiss"}, {"game", "sisyphos"}, {"system", "swiss"}, {"berserk", true}})),
+            "bad_parameter");
+  auto created = must(director, "tournament.create",
+                      {{"name", "Berserk Arena"},
+                       {"game", "amazons"},
+                       {"system", "arena"},
+                       {"duration_seconds", 10},
+                       {"time_control", "fischer:5m+1s"}});
+  const std::string tid = created["tournament"];
+  EXPECT_EQ(created["summary"]["berserk"], true);  // on by default where the clock allows it
+  auto players = enter(srv.port(), tid, 2, "arena-player");
+  ws_client& ann = *players[0].c;
+  ws_client& ben = *players[1].c;
+  const std::string ann_id = players[0].player;
+  must(director, "tournament.watch", {{"tournament", tid}});
+  must(director, "tournament.start", {{"tournament", tid}});
+
+  int games = 0;
+  while (true) {
+    auto note = ann.wait_notification(
+        [&](const json& f) {
+          const std::string method = f.value("method", "");
+          if (method == "tournament.pairings") return true;
+          return method == "tournament.update" && f["params"]["change"] == "finished";
+        },
+        30s);
+    ASSERT_TRUE(note) << "no pairing and no end";
+    if ((*note)["method"] == "tournament.update") break;
+    const json& table = (*note)["params"]["tables"][0];
+    const std::string room = table["room"];
+    const int ann_seat = table["seats"][0]["player"] == ann_id ? 0 : 1;
+    ws_client* by_seat[2] = {ann_seat == 0 ? &ann : &ben, ann_seat == 0 ? &ben : &ann};
+    ASSERT_TRUE(ann.wait_event("game_started", room));
+    if (games++ == 0) {
+      ASSERT_EQ(error_code(ann.call("game.berserk", {{"room", room}})), "");
+      for (int ply = 0; ply < 14; ++ply) {
+        const int mover = ply % 2;
+        auto listed = legal_moves(*by_seat[mover], room);
+        ASSERT_FALSE(listed["moves"].empty());
+        ASSERT_EQ(error_code(by_seat[mover]->call("game.move",
+                                                  {{"room", room}, {"move", listed["moves"][0]}})),
+                  "");
+      }
+    }
+    ASSERT_EQ(error_code(ben.call("game.resign", {{"room", room}})), "");
+    ann.call("tournament.withdraw", {{"tournament", tid}});
+    ben.call("tournament.withdraw", {{"tournament", tid}});
+  }
+  auto t = must(director, "tournament.get", {{"tournament", tid}});
+  ASSERT_GE(games, 1);
+  const json& first = t["rounds"][0]["tables"][0]["result"];
+  EXPECT_EQ(first["moves"], 14);
+  EXPECT_EQ(first["berserk"][first["ranks"][0] == 1 ? 0 : 1], true);
+  // Ann: 3 for the first game, 2 (or 4 on fire) for each game Ben resigned at once after it.
+  for (const auto& row : t["standings"]) {
+    const bool is_ann = row["player"] == ann_id;
+    EXPECT_EQ(row["berserk_wins"], is_ann ? 1 : 0);
+    EXPECT_EQ(row["points"].get<double>(), arena_points(t["rounds"], row["player"]));
+    if (is_ann && games == 1) {
+      EXPECT_EQ(row["points"], 3);
+    }
+    if (!is_ann) {
+      EXPECT_EQ(row["points"], 0);
+    }
+  }
 }
 
 TEST(Tournaments, AnAcceleratedSwissPairsTheTopHalfAmongItselfFirst) {

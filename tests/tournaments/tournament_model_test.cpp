@@ -192,8 +192,12 @@ model_byes model_bye_list(const std::vector<tn::bye>& byes) {
 }
 
 int model_points(std::vector<int> ranks, int seat, std::vector<bool> forfeited = {}) {
-  return tn::table_points(
-      {.ranks = std::move(ranks), .reason = "", .forfeited = std::move(forfeited)}, seat);
+  return tn::table_points({.ranks = std::move(ranks),
+                           .reason = "",
+                           .forfeited = std::move(forfeited),
+                           .moves = std::nullopt,
+                           .berserk = {}},
+                          seat);
 }
 
 // ---- the fold -------------------------------------------------------------------------------
@@ -1052,6 +1056,70 @@ TEST(TournamentModel, TrfWritesWhatIsReadBack) {
   auto again = tn::read_trf(tn::write_trf(pairing));
   ASSERT_TRUE(again) << again.error().message;
   EXPECT_EQ(*again, pairing);
+}
+
+// ---- the arena's score ------------------------------------------------------------------------
+
+// One arena game, p`a` against p`b`, as the server stores it: ranks, moves, who went berserk
+// (an empty `berserk` and a negative `moves` leave the fields out, as a director's result does).
+void arena_game(model_builder& b, int a, int c, std::vector<int> ranks, int moves,
+                std::vector<bool> berserk = {}) {
+  b.pair({{a, c}});
+  json e{{"type", "result"}, {"round", b.next_round() - 1}, {"board", 1}, {"ranks", ranks}};
+  if (moves >= 0) e["moves"] = moves;
+  if (!berserk.empty()) e["berserk"] = berserk;
+  b.fold(e);
+}
+
+// lichess's arena, worked by hand game by game (points after each in brackets):
+//   1. p0 beats p1 in 30 moves, p0 berserk: a win 2, berserk bonus 1           p0 [3]
+//   2. p0 beats p2 in 10 moves, p0 berserk: too short for the bonus            p0 [5]
+//   3. p0 beats p1 in 40 moves, berserk, two wins before: on fire 4, bonus 1   p0 [10]
+//   4. p0 and p2 draw in 12 moves: a draw under 20 moves scores nothing        p0 [10] p2 [0]
+//   5. p0 and p1 draw in exactly 20 moves: 1, the streak is over               p0 [11] p1 [1]
+//   6. p2 beats p0 in 50 moves, both berserk: the loser's berserk earns nothing p2 [3]
+//   7. p1 and p2 drawn by the director (no move count): a draw, 1 each         p1 [2] p2 [4]
+TEST(TournamentModel, ArenaCountsBerserkWinsAndNothingForQuickDraws) {
+  model_builder b(system_kind::arena, 3);
+  arena_game(b, 0, 1, {1, 2}, 30, {true, false});
+  EXPECT_EQ(tn::arena_record_of(b.t, 0).points, 3);
+  arena_game(b, 0, 2, {1, 2}, 10, {true, false});
+  EXPECT_EQ(tn::arena_record_of(b.t, 0).points, 5);
+  arena_game(b, 0, 1, {1, 2}, 40, {true, false});
+  EXPECT_EQ(tn::arena_record_of(b.t, 0).points, 10);
+  EXPECT_TRUE(tn::arena_record_of(b.t, 0).on_fire);
+  arena_game(b, 0, 2, {1, 1}, 12);
+  EXPECT_EQ(tn::arena_record_of(b.t, 0).points, 10);
+  EXPECT_FALSE(tn::arena_record_of(b.t, 0).on_fire);
+  arena_game(b, 0, 1, {1, 1}, 20);
+  arena_game(b, 2, 0, {1, 2}, 50, {true, true});
+  arena_game(b, 1, 2, {1, 1}, -1);
+
+  const auto p0 = tn::arena_record_of(b.t, 0);
+  EXPECT_EQ(p0.points, 11);
+  EXPECT_EQ(p0.berserk_wins, 2);
+  EXPECT_EQ(p0.games, 6);
+  EXPECT_EQ(p0.wins, 3);
+  EXPECT_EQ(p0.losses, 1);
+  EXPECT_EQ(tn::arena_record_of(b.t, 1).points, 2);
+  const auto p2 = tn::arena_record_of(b.t, 2);
+  EXPECT_EQ(p2.points, 4);
+  EXPECT_EQ(p2.berserk_wins, 1);
+  // The standings count the same points.
+  EXPECT_EQ(b.t.score(0), 11 * pt);
+  EXPECT_EQ(b.standing_order(), (std::vector<int>{0, 2, 1}));
+}
+
+TEST(TournamentModel, ResultsKeepTheirMovesAndBerserk) {
+  model_builder b(system_kind::arena, 2);
+  arena_game(b, 0, 1, {2, 1}, 31, {false, true});
+  const auto& r = *b.t.rounds()[0].tables[0].result;
+  EXPECT_EQ(r.moves, 31);
+  EXPECT_EQ(r.berserk, (std::vector<bool>{false, true}));
+  arena_game(b, 1, 0, {1, 2}, -1);
+  const auto& set = *b.t.rounds()[1].tables[0].result;
+  EXPECT_FALSE(set.moves);
+  EXPECT_EQ(set.berserk, (std::vector<bool>{false, false}));
 }
 
 }  // namespace

@@ -125,6 +125,12 @@ export class Room extends Emitter {
     return this.#request('game.decline_draw', { room: this.id });
   }
 
+  // Half the initial time and no increment, for a bonus in an arena (before the seat's first
+  // move, in rooms created with `berserk`).
+  berserk() {
+    return this.#request('game.berserk', { room: this.id });
+  }
+
   // Leaves for good (in a playing game: forfeits, docs/protocol.md 5).
   leave() {
     return this.#request('room.leave', { room: this.id });

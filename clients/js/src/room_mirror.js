@@ -108,6 +108,7 @@ export class RoomMirror {
         return false;
       case 'player_left':
         Object.assign(seat, FREE_SEAT);
+        if ('berserk' in seat) seat.berserk = false; // a member servers before berserk lack
         this.#findMySeat();
         return false;
       case 'player_dropped':
@@ -149,6 +150,10 @@ export class RoomMirror {
         delete s.draw_offers;
         return false;
       case 'time_added':
+        this.#takeClocks(e);
+        return false;
+      case 'berserk':
+        seat.berserk = true;
         this.#takeClocks(e);
         return false;
       case 'game_over':

@@ -99,6 +99,21 @@ test('events as an async iteration, in order, until the client leaves', { skip }
   assert.equal(iterated.at(-1).type, 'game_over');
 });
 
+test('a seat that goes berserk: the mirror\'s seat and clocks say so', { skip }, async () => {
+  const [alice, bob] = [await client('kim'), await client('lea')];
+  const timed = { ...SMALL_GAME, time_control: 'fischer:1m+1s', berserk: true };
+  const a = await alice.createRoom(timed);
+  const b = await bob.joinRoom({ room: a.id });
+  await until(b, (r) => r.state.status === 'playing');
+  await a.berserk();
+  await until(b, (r) => r.state.seats[0].berserk);
+  assert.deepEqual(b.state.clocks.berserk, [true, false]);
+  assert.equal(b.state.berserk, true);
+  await assertMirrorMatchesServer(bob, b);
+  const again = await a.berserk().catch((e) => e);
+  assert.equal(again.code, 'already_berserk');
+});
+
 test('what events leave unsaid (early start, seat taken over) is fetched', { skip }, async () => {
   const [alice, bob, carl] = await Promise.all(
     ['hugo', 'iris', 'jack'].map((name) => client(name, shortGrace)),
