@@ -2,7 +2,10 @@
 # library it imports (clients/js) as byte arrays, so that the server binary serves them with no
 # files beside it. Run by the build (server/CMakeLists.txt) whenever one of them changes.
 #   cmake -DROOT=<source dir> -DOUT=<file.cpp> -P embed_web.cmake
-file(GLOB_RECURSE web_files RELATIVE ${ROOT}/web ${ROOT}/web/*)
+# What a browser loads, and nothing of web/test (the browser tests and their node_modules).
+file(GLOB_RECURSE web_files RELATIVE ${ROOT}/web ${ROOT}/web/*.html ${ROOT}/web/*.js
+     ${ROOT}/web/*.css ${ROOT}/web/*.svg ${ROOT}/web/*.png ${ROOT}/web/*.ico)
+list(FILTER web_files EXCLUDE REGEX "^test/")
 file(GLOB sdk_files RELATIVE ${ROOT}/clients/js ${ROOT}/clients/js/index.js
      ${ROOT}/clients/js/src/*.js)
 list(SORT web_files)
