@@ -181,6 +181,8 @@ export interface Snapshot {
   your_seat: SeatIndex | null;
   moves: string[];
   to_move?: SeatIndex | null;
+  /** Who must decide now (empty once the game is over). */
+  to_act?: ToAct[];
   position?: string;
   view?: Record<string, unknown> | null;
   outcome: Outcome | null;

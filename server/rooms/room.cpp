@@ -612,6 +612,7 @@ void room::view(member who, json id) {
       return fail(who, id, app_error("game_not_started", "the game has not started"));
     }
     json out = view_json(state());
+    if (current() != status::playing) out["to_act"] = json::array();  // ended by the room
     out["room"] = settings_.id;
     out["version"] = match_.version();
     reply(*who.conn, id, out);

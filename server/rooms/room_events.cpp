@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/rpc.hpp"
+#include "server/match/move_listing.hpp"
 #include "server/metrics.hpp"
 #include "server/ratings/rate_game.hpp"
 #include "server/rooms/lobby.hpp"
@@ -247,7 +248,11 @@ json room::snapshot(const std::string& viewer) const {
   if (!match_.draw_offers().empty()) out["draw_offers"] = match_.draw_offers();
   out["chat"] = chat_json(viewer);
   if (const engine::state* s = match_.state()) {
-    out["to_move"] = s->is_terminal() ? json(nullptr) : json(s->current_player());
+    // A game the room ended (a resignation, a flag, an agreement) has nobody to move, whatever
+    // position the engine was left in.
+    const bool over = current() != status::playing || s->is_terminal();
+    out["to_move"] = over ? json(nullptr) : json(s->current_player());
+    out["to_act"] = over ? json::array() : to_act_json(*s);
     out["position"] = s->position_text();
     out["view"] = s->view();
   }

@@ -191,6 +191,24 @@ TEST(GameFlow, ResignationEndsTheGameForTheOpponent) {
   EXPECT_EQ((*over)["outcome"]["reason"], "resignation");
   EXPECT_EQ((*over)["outcome"]["winners"], json::array({0}));
   EXPECT_EQ(error_code(a.call("game.move", {{"room", room}, {"move", "e3-d4"}})), "game_over");
+  // Nobody is to move in a game the room ended, although the engine's position has a mover.
+  json snapshot = snapshot_of(a, room);
+  EXPECT_TRUE(snapshot["to_move"].is_null());
+  EXPECT_EQ(snapshot["to_act"], json::array());
+  auto view = a.call("game.view", {{"room", room}});
+  EXPECT_EQ(view["result"]["to_act"], json::array());
+}
+
+TEST(GameFlow, TheSnapshotSaysWhoActsWhileTheGameIsOn) {
+  test_server srv;
+  ws_client a(srv.port()), b(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  std::string room = start_sisyphos(a, b);
+  json snapshot = snapshot_of(b, room);
+  EXPECT_EQ(snapshot["to_move"], 0);
+  EXPECT_EQ(snapshot["to_act"], (json::array({{{"seat", 0}, {"decision", "move"}}})));
+  EXPECT_EQ(snapshot["to_act"], a.call("game.view", {{"room", room}})["result"]["to_act"]);
 }
 
 TEST(GameFlow, CreatorStartsAndPrivateRoomsNeedTheInviteCode) {

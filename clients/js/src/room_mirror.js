@@ -23,7 +23,7 @@ export class RoomMirror {
   #state = null; // the snapshot, as mutable plain data
   #frozen = null; // what `state` hands out until the next change
   #me;
-  #toAct = null; // null: not known (a snapshot does not carry it)
+  #toAct = null; // null: not known (a snapshot from a server before to_act in snapshots)
   #clocksAt = null;
   #positionVersion = 0;
 
@@ -64,7 +64,7 @@ export class RoomMirror {
   reset(snapshot) {
     this.#state = structuredClone(snapshot);
     this.#frozen = null;
-    this.#toAct = null;
+    this.#toAct = snapshot.to_act ? structuredClone(snapshot.to_act) : null;
     this.#clocksAt = snapshot.clocks ? Date.now() : null;
     this.#positionVersion = snapshot.version;
   }
@@ -169,8 +169,13 @@ export class RoomMirror {
         s.chat = (s.chat ?? []).filter((l) => l.line !== e.line);
         return false;
       case 'game_over':
-        // The position and who is to move stay as the last event left them.
+        // The position stays as the last event left it; nobody is to move any more.
         if (e.outcome) s.outcome = e.outcome;
+        if (s.position !== undefined) {
+          s.to_move = null;
+          s.to_act = [];
+          this.#toAct = [];
+        }
         s.status = 'finished';
         return false;
       case 'room_closed':
@@ -189,6 +194,7 @@ export class RoomMirror {
     // Events written before protocol 1.1 have no view (and no to_act): unknown until a snapshot.
     s.view = e.view ?? null;
     this.#toAct = e.to_act ?? null;
+    if (e.to_act) s.to_act = structuredClone(e.to_act);
     this.#takeClocks(e);
   }
 
