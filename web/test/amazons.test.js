@@ -1,0 +1,61 @@
+// Two players play a whole game of Amazons on the 6x6 board by clicking, from the lobby to the
+// result, while a third page watches and sees every move.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, pageServer, skipReason, startServer } from './support/env.js';
+import {
+  assertNoErrors, createRoom, joinFromLobby, myTurnOrOver, openPlayer, waitForMoves, watchFromLobby,
+} from './support/pages.js';
+
+let server;
+let site;
+let browser;
+
+before(async () => {
+  if (skipReason()) return;
+  server = await startServer();
+  site = await pageServer(server);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  await server?.stop();
+});
+
+test('two pages play Amazons 6x6 to the end by clicking; a spectator sees every move', { skip: skipReason() }, async () => {
+  const alice = await openPlayer(browser, site.url, 'alice');
+  const bob = await openPlayer(browser, site.url, 'bob');
+  const carol = await openPlayer(browser, site.url, 'carol');
+  // The catalogue's board_size parameter offers 6.
+  const room = await createRoom(alice, { game: 'amazons', params: { board_size: 6 } });
+  // The lobby is live: the room appears in the other pages without a reload.
+  await bob.waitForSelector(`tr[data-room="${room}"]`);
+  await carol.waitForSelector(`tr[data-room="${room}"]`);
+  await joinFromLobby(bob, room);
+  await watchFromLobby(carol, room);
+
+  const players = [alice, bob];
+  let ply = 0;
+  for (;;) {
+    const mover = players[ply % 2];
+    if (!(await myTurnOrOver(mover))) break;
+    // A queen move and its arrow: the first amazon that can move, its first target, its first
+    // arrow square; each highlighted from the server's answer.
+    await mover.locator('.cell.selectable').first().click();
+    await mover.locator('.cell.target').first().click();
+    await mover.locator('.cell.target-arrow').first().click();
+    ply += 1;
+    await waitForMoves(carol, ply);
+    await waitForMoves(players[ply % 2], ply);
+    assert.ok(ply < 40, 'a 6x6 game has at most 32 moves');
+  }
+  for (const page of [alice, bob, carol]) {
+    await page.waitForSelector('section.room[data-status="finished"]');
+    assert.match(await page.textContent('.status'), /won: .*(no move|cannot move)/i);
+  }
+  assert.equal(await carol.locator('.side .moves li').count(), ply);
+  assertNoErrors(alice, bob, carol);
+});
