@@ -53,6 +53,7 @@ export function roomPage(host, { id, invite }, client) {
   let confirming = null; // the action waiting for a second click
   const offs = [];
   let gone = false;
+  let info = null; // the game's catalogue entry
   const timer = setInterval(tickClocks, CLOCK_TICK_MS);
 
   const controller = {
@@ -83,8 +84,11 @@ export function roomPage(host, { id, invite }, client) {
     offs.push(room.on('change', render), room.on('detached', detached));
     render();
     if (room.detached) detached(room.detached);
-    const info = await gameInfo(room.state.game).catch(() => null);
-    if (info && !gone) title.textContent = info.name;
+    info = await gameInfo(room.state.game).catch(() => null);
+    if (info && !gone) {
+      title.textContent = info.name;
+      render();
+    }
   })();
 
   function model(state) {
@@ -108,7 +112,7 @@ export function roomPage(host, { id, invite }, client) {
   function render() {
     const state = room.state;
     if (!state || gone) return;
-    spec.textContent = [specParams(state.spec), state.time_control && state.time_control !== 'none' ? state.time_control : null,
+    spec.textContent = [paramsText(state), state.time_control && state.time_control !== 'none' ? state.time_control : null,
       state.public ? null : `private, invite code ${state.invite_code ?? ''}`].filter(Boolean).join(' · ');
     status.textContent = statusText(state);
     page.dataset.status = state.status;
@@ -137,6 +141,16 @@ export function roomPage(host, { id, invite }, client) {
       if (gone) return board.destroy();
     }
     board.update(model(room.state));
+  }
+
+  // The parameters that differ from the game's defaults (all of them until the catalogue is in).
+  function paramsText(state) {
+    if (!info) return specParams(state.spec);
+    const defaults = new Map(info.params.map((p) => [p.name, p.default]));
+    return Object.entries(state.params ?? {})
+      .filter(([name, value]) => defaults.get(name) !== value)
+      .map(([name, value]) => `${name.replaceAll('_', ' ')}: ${value}`)
+      .join(', ');
   }
 
   function statusText(state) {

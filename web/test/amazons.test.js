@@ -2,33 +2,18 @@
 // result, while a third page watches and sees every move.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, pageServer, skipReason, startServer } from './support/env.js';
+import { test } from 'node:test';
+import { skipReason, world } from './support/env.js';
 import {
   assertNoErrors, createRoom, joinFromLobby, myTurnOrOver, openPlayer, waitForMoves, watchFromLobby,
 } from './support/pages.js';
 
-let server;
-let site;
-let browser;
-
-before(async () => {
-  if (skipReason()) return;
-  server = await startServer();
-  site = await pageServer(server);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-  await server?.stop();
-});
+const w = world();
 
 test('two pages play Amazons 6x6 to the end by clicking; a spectator sees every move', { skip: skipReason() }, async () => {
-  const alice = await openPlayer(browser, site.url, 'alice');
-  const bob = await openPlayer(browser, site.url, 'bob');
-  const carol = await openPlayer(browser, site.url, 'carol');
+  const alice = await openPlayer(w.browser, w.site.url, 'alice');
+  const bob = await openPlayer(w.browser, w.site.url, 'bob');
+  const carol = await openPlayer(w.browser, w.site.url, 'carol');
   // The catalogue's board_size parameter offers 6.
   const room = await createRoom(alice, { game: 'amazons', params: { board_size: 6 } });
   // The lobby is live: the room appears in the other pages without a reload.

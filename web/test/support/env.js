@@ -4,6 +4,7 @@
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from './static_server.js';
 import { TestServer } from '../../../clients/js/test/support/server.js';
@@ -39,4 +40,21 @@ export async function pageServer(server) {
 
 export async function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM });
+}
+
+// A test file's server, page address and browser, started before its tests and stopped after.
+export function world(serverArgs) {
+  const w = {};
+  before(async () => {
+    if (skipReason()) return;
+    w.server = await startServer(serverArgs);
+    w.site = await pageServer(w.server);
+    w.browser = await launchBrowser();
+  });
+  after(async () => {
+    await w.browser?.close();
+    await w.site?.close();
+    await w.server?.stop();
+  });
+  return w;
 }

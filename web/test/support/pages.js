@@ -11,7 +11,11 @@ export async function openPlayer(browser, url, name) {
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error.message));
-  page.on('console', (m) => m.type() === 'error' && page.errors.push(m.text()));
+  // The browser's own reports of failed connections (while a server restarts) are not errors of
+  // the page's scripts.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/^(WebSocket connection to|Failed to load resource)/.test(m.text())) page.errors.push(m.text());
+  });
   await page.goto(url);
   await page.fill('#name', name);
   await page.click('button:has-text("Enter")');
@@ -68,4 +72,12 @@ export async function waitForMoves(page, count, timeout = 30000) {
 
 export function assertNoErrors(...pages) {
   for (const page of pages) assert.deepEqual(page.errors, [], 'the page reported errors');
+}
+
+// Does `act` (a click that plays a move) and waits until the move is on the page's list.
+export async function played(page, act) {
+  const before = await page.locator('.side .moves li').count();
+  await act();
+  await page.waitForFunction((n) => document.querySelectorAll('.side .moves li').length > n, before);
+  return before;
 }
