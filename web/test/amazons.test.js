@@ -42,5 +42,17 @@ test('two pages play Amazons 6x6 to the end by clicking; a spectator sees every 
     assert.match(await page.textContent('.status'), /won: .*(no move|cannot move)/i);
   }
   assert.equal(await carol.locator('.side .moves li').count(), ply);
+
+  // The finished game, replayed from its record: the board of each move, stepping backwards.
+  await carol.click('a:has-text("Replay")');
+  await carol.waitForSelector('.replay .board');
+  assert.equal(await carol.locator('.replay-moves li').count(), ply);
+  assert.match(await carol.textContent('.replay .status'), new RegExp(`After move ${ply} of ${ply}`));
+  await carol.click('button:has-text("First")');
+  assert.equal(await carol.textContent('.replay .status'), 'The start position.');
+  assert.equal(await carol.locator('.board .piece').count(), 8);
+  await carol.keyboard.press('ArrowRight');
+  assert.match(await carol.textContent('.replay .status'), /After move 1 of/);
+  assert.equal(await carol.locator('.board .arrow').count(), 1);
   assertNoErrors(alice, bob, carol);
 });

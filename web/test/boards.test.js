@@ -22,8 +22,13 @@ test('every board is drawn and played by clicking', { skip: skipReason() }, asyn
   page = await openPlayer(w.browser, w.site.url, 'painter');
   const lobby = w.site.url;
 
-  await t.test('Amazons 10x10', async () => {
-    await createRoom(page, { game: 'amazons', bots: true });
+  await t.test('Amazons 10x10, timed', async () => {
+    await createRoom(page, { game: 'amazons', bots: true, clock: { kind: 'sudden_death', value: '5m' } });
+    // The running clock counts down between readings.
+    const running = page.locator('.seat.acting .clock');
+    await page.waitForFunction(() => /^4:5\d$/.test(document.querySelector('.seat.acting .clock')?.textContent ?? ''));
+    const first = await running.textContent();
+    await page.waitForFunction((t) => document.querySelector('.seat.acting .clock').textContent !== t, first);
     await clickFirst('.cell.selectable');
     await clickFirst('.cell.target');
     await page.locator('.board .cell.target-arrow').first().waitFor();
@@ -35,10 +40,16 @@ test('every board is drawn and played by clicking', { skip: skipReason() }, asyn
   await t.test('Sisyphos', async () => {
     await page.goto(lobby);
     await createRoom(page, { game: 'sisyphos', bots: true });
-    await clickFirst('.cell.selectable');
+    // By keyboard: Tab reaches only the cells that can be played; Enter and Space activate them.
+    await page.locator('.board .cell.selectable').first().waitFor();
+    const playable = await page.locator('.board .cell[tabindex="0"]').count();
+    assert.equal(playable, await page.locator('.board .cell.selectable').count());
+    await page.locator('.board .cell.selectable').first().focus();
+    await page.keyboard.press('Enter');
     await page.locator('.board .cell.target').first().waitFor();
     await shot('sisyphos');
-    await clickFirst('.cell.target');
+    await page.locator('.board .cell.target').first().focus();
+    await page.keyboard.press(' ');
     await waitForMoves(page, 2);
   });
 
