@@ -1,10 +1,13 @@
 // The room's chat: a line reaches the other players as text (markup shows literally), the
-// spectators have a channel of their own, and a muted writer's lines disappear.
+// spectators have a channel of their own, and a muted writer's lines disappear. The game is
+// Amazons with the swap rule, which Black then takes.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { skipReason, world } from './support/env.js';
-import { assertNoErrors, createRoom, joinFromLobby, openPlayer, watchFromLobby } from './support/pages.js';
+import {
+  assertNoErrors, createRoom, joinFromLobby, openPlayer, played, waitForMoves, watchFromLobby,
+} from './support/pages.js';
 
 const w = world();
 
@@ -20,7 +23,7 @@ test('chat lines are text, channels are apart, and a writer can be muted', { ski
   const alice = await openPlayer(w.browser, w.site.url, 'alice');
   const bob = await openPlayer(w.browser, w.site.url, 'bob');
   const carol = await openPlayer(w.browser, w.site.url, 'carol');
-  const room = await createRoom(alice, { game: 'amazons', params: { board_size: 6 } });
+  const room = await createRoom(alice, { game: 'amazons', params: { board_size: 6, swap: true } });
   await bob.waitForSelector(`tr[data-room="${room}"]`);
   await joinFromLobby(bob, room);
   await watchFromLobby(carol, room);
@@ -48,5 +51,16 @@ test('chat lines are text, channels are apart, and a writer can be muted', { ski
   await say(bob, 'still here');
   await alice.waitForFunction(() => document.querySelectorAll('.chat-lines li').length === 4);
   assert.deepEqual(await lines(bob), ['good luck', 'still here']);
+
+  // The pie rule: Black answers White's first move by taking White's side.
+  await played(alice, async () => {
+    await alice.locator('.board .cell.selectable').first().click();
+    await alice.locator('.board .cell.target').first().click();
+    await alice.locator('.board .cell.target-arrow').first().click();
+  });
+  await played(bob, () => bob.click('.toolbar button:has-text("Swap colours")'));
+  await waitForMoves(carol, 2);
+  assert.equal(await carol.textContent('.side .moves li:last-child'), 'swap');
+  await alice.waitForSelector('section.room[data-my-turn="true"]');
   assertNoErrors(alice, bob, carol);
 });
