@@ -12,10 +12,17 @@ export function timeOfDay(ms) {
   return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
-// "amazons(board_size=6,komi=0,swap=false)" -> "board_size=6, komi=0, swap=false"
-export function specParams(spec) {
+// "amazons(board_size=6,komi=0,swap=false)" -> "board size 6", the parameters that differ from
+// the defaults in the game's catalogue entry (`info`; all of them without it).
+export function specParams(spec, info) {
   const open = spec.indexOf('(');
-  return open < 0 ? '' : spec.slice(open + 1, -1).split(',').join(', ');
+  if (open < 0) return '';
+  const defaults = new Map((info?.params ?? []).map((p) => [p.name, String(p.default)]));
+  return spec.slice(open + 1, -1).split(',')
+    .map((pair) => pair.split('='))
+    .filter(([name, value]) => defaults.get(name) !== value)
+    .map(([name, value]) => `${name.replaceAll('_', ' ')} ${value}`)
+    .join(', ');
 }
 
 export function resultText(outcome, seats) {

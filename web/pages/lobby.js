@@ -9,7 +9,7 @@ import { createForm } from './create_form.js';
 
 export function lobbyPage(host, _params, client) {
   const rooms = new Map();
-  let names = new Map();
+  let catalogue = new Map(); // game key -> catalogue entry
   const mine = h('ul', { class: 'my-rooms' });
   const body = h('tbody');
   const error = h('p', { class: 'error', role: 'alert' });
@@ -49,7 +49,7 @@ export function lobbyPage(host, _params, client) {
   client.subscribeLobby().then(({ rooms: list }) => reset(list), (e) => (error.textContent = e.message));
   games().then(
     (list) => {
-      names = new Map(list.map((g) => [g.key, g.name]));
+      catalogue = new Map(list.map((g) => [g.key, g]));
       render();
       formHost.append(createForm(list, async (request) => {
         const room = await client.createRoom(request);
@@ -68,7 +68,7 @@ export function lobbyPage(host, _params, client) {
   function renderMine() {
     const list = client.rooms.filter((r) => r.state);
     put(mine, list.length
-      ? list.map((r) => h('li', {}, h('a', { href: `#/room/${r.id}` }, `${names.get(r.state.game) ?? r.state.game} (${r.state.status})`)))
+      ? list.map((r) => h('li', {}, h('a', { href: `#/room/${r.id}` }, `${catalogue.get(r.state.game)?.name ?? r.state.game} (${r.state.status})`)))
       : h('li', { class: 'note' }, 'None.'));
   }
 
@@ -79,8 +79,8 @@ export function lobbyPage(host, _params, client) {
     return h(
       'tr',
       { 'data-room': room.room },
-      h('td', {}, names.get(room.game) ?? room.game),
-      h('td', {}, specParams(room.spec)),
+      h('td', {}, catalogue.get(room.game)?.name ?? room.game),
+      h('td', {}, specParams(room.spec, catalogue.get(room.game))),
       h('td', {}, room.status),
       h('td', {}, `${room.players.map((p) => p.name).join(', ')} (${room.seats_taken}/${room.seats})`),
       h('td', {}, String(room.spectators)),

@@ -48,7 +48,7 @@ export function replayPage(host, { id }, client) {
     if (gone) return;
     const info = await gameInfo(record.game).catch(() => null);
     title.textContent = `Replay: ${info?.name ?? record.game}`;
-    about.textContent = [specParams(record.spec),
+    about.textContent = [specParams(record.spec, info),
       record.players.map((p) => p.name).join(' – '),
       resultText(record.outcome, record.players)].filter(Boolean).join(' · ');
     const createBoard = views.size ? await boardFor(record.game) : null;

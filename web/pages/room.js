@@ -112,7 +112,7 @@ export function roomPage(host, { id, invite }, client) {
   function render() {
     const state = room.state;
     if (!state || gone) return;
-    spec.textContent = [paramsText(state), state.time_control && state.time_control !== 'none' ? state.time_control : null,
+    spec.textContent = [specParams(state.spec, info), state.time_control && state.time_control !== 'none' ? state.time_control : null,
       state.public ? null : `private, invite code ${state.invite_code ?? ''}`].filter(Boolean).join(' · ');
     status.textContent = statusText(state);
     page.dataset.status = state.status;
@@ -141,16 +141,6 @@ export function roomPage(host, { id, invite }, client) {
       if (gone) return board.destroy();
     }
     board.update(model(room.state));
-  }
-
-  // The parameters that differ from the game's defaults (all of them until the catalogue is in).
-  function paramsText(state) {
-    if (!info) return specParams(state.spec);
-    const defaults = new Map(info.params.map((p) => [p.name, p.default]));
-    return Object.entries(state.params ?? {})
-      .filter(([name, value]) => defaults.get(name) !== value)
-      .map(([name, value]) => `${name.replaceAll('_', ' ')}: ${value}`)
-      .join(', ');
   }
 
   function statusText(state) {
