@@ -54,5 +54,17 @@ test('two pages play Amazons 6x6 to the end by clicking; a spectator sees every 
   await carol.keyboard.press('ArrowRight');
   assert.match(await carol.textContent('.replay .status'), /After move 1 of/);
   assert.equal(await carol.locator('.board .arrow').count(), 1);
+
+  // Once everybody has left, the room closes and its events with it: the record's positions
+  // are shown as text.
+  for (const page of [alice, bob]) {
+    await page.click('button:has-text("Leave room")');
+    await page.waitForSelector('#create-game');
+  }
+  await carol.reload();
+  await carol.waitForSelector('.replay pre.position');
+  assert.match(await carol.textContent('.replay pre.position'), /^[0-9BWx\/]+ [wb] /);
+  await carol.keyboard.press('Home');
+  assert.equal(await carol.textContent('.replay pre.position'), '1B2B1/B4B/6/6/W4W/1W2W1 w - w0b0');
   assertNoErrors(alice, bob, carol);
 });
