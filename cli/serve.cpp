@@ -132,6 +132,13 @@ command add_serve(CLI::App& app) {
   sub->add_option("--rooms-per-identity", lim.rooms_per_identity,
                   "Open rooms one player may have created")
       ->capture_default_str();
+  sub->add_option("--chat-max-bytes", lim.chat_max_bytes, "Longest chat line")
+      ->check(CLI::Range(1, 4096))
+      ->capture_default_str();
+  sub->add_option("--chat-lines-per-minute", lim.chat_lines_per_minute,
+                  "Chat lines one writer may send a room in a minute (a minute's worth at once)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   sub->add_option("--max-connections", lim.max_connections,
                   "Connections at most, WebSocket or plain HTTP (lowered to what the descriptor "
                   "limit allows)")

@@ -36,6 +36,8 @@ constexpr std::string_view type_of() {
   if constexpr (std::is_same_v<T, draw_declined>) return "draw_declined";
   if constexpr (std::is_same_v<T, time_added>) return "time_added";
   if constexpr (std::is_same_v<T, berserk>) return "berserk";
+  if constexpr (std::is_same_v<T, chat>) return "chat";
+  if constexpr (std::is_same_v<T, chat_removed>) return "chat_removed";
   if constexpr (std::is_same_v<T, game_over>) return "game_over";
   if constexpr (std::is_same_v<T, room_closed>) return "room_closed";
 }
@@ -126,6 +128,19 @@ void write(json& j, const berserk& e) {
   j["seat"] = e.seat;
   j["clocks"] = e.clocks;
 }
+void write(json& j, const chat& e) {
+  j["channel"] = e.channel;
+  if (e.hidden) {
+    j["hidden"] = true;
+    return;
+  }
+  j["player"] = e.player;
+  j["name"] = e.name;
+  j["text"] = e.text;
+}
+void write(json& j, const chat_removed& e) {
+  j["line"] = e.line;
+}
 void write(json& j, const game_over& e) {
   j["outcome"] = e.outcome ? outcome_to_json(*e.outcome) : json(nullptr);
   if (e.error) j["error"] = *e.error;
@@ -213,6 +228,12 @@ event_body read(std::string_view type, const json& j) {
                       j.at("clocks")};
   }
   if (type == "berserk") return berserk{j.at("seat").get<int>(), j.at("clocks")};
+  if (type == "chat") {
+    if (j.value("hidden", false)) return chat{j.at("channel").get<std::string>(), "", "", "", true};
+    return chat{j.at("channel").get<std::string>(), j.at("player").get<std::string>(),
+                j.at("name").get<std::string>(), j.at("text").get<std::string>(), false};
+  }
+  if (type == "chat_removed") return chat_removed{j.at("line").get<std::int64_t>()};
   if (type == "game_over") {
     game_over e;
     if (const json& o = j.at("outcome"); !o.is_null()) e.outcome = outcome_from_json(o);

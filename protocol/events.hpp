@@ -129,6 +129,22 @@ struct berserk {
   nlohmann::json clocks;
   bool operator==(const berserk&) const = default;
 };
+// A line of the room's chat. Seated players speak in "players", everyone else in "spectators";
+// each reads only its own (lichess keeps the two apart). Someone who may not read a line (or who
+// muted its writer) gets it `hidden`: the version without the words, so that no gap opens.
+struct chat {
+  std::string channel;  // "players" or "spectators"
+  std::string player;   // empty when hidden
+  std::string name;
+  std::string text;
+  bool hidden = false;
+  bool operator==(const chat&) const = default;
+};
+// The administrator removed the chat line written as event `line`.
+struct chat_removed {
+  std::int64_t line = 0;
+  bool operator==(const chat_removed&) const = default;
+};
 struct game_over {
   std::optional<engine::outcome> outcome;  // none: the game could not be set up (`error` says why)
   std::optional<std::string> error;
@@ -140,11 +156,12 @@ struct room_closed {
 
 }  // namespace events
 
-using event_body = std::variant<events::player_joined, events::player_left, events::player_dropped,
-                                events::player_returned, events::game_started, events::move,
-                                events::seat_taken_over, events::seat_retired, events::forced,
-                                events::draw_offered, events::draw_declined, events::time_added,
-                                events::berserk, events::game_over, events::room_closed>;
+using event_body =
+    std::variant<events::player_joined, events::player_left, events::player_dropped,
+                 events::player_returned, events::game_started, events::move,
+                 events::seat_taken_over, events::seat_retired, events::forced,
+                 events::draw_offered, events::draw_declined, events::time_added, events::berserk,
+                 events::chat, events::chat_removed, events::game_over, events::room_closed>;
 
 // One numbered event of a room's log.
 struct event {

@@ -307,6 +307,29 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
     {"game.offer_draw", room_only(game_offer_draw{})},
     {"game.decline_draw", room_only(game_decline_draw{})},
     {"game.berserk", room_only(game_berserk{})},
+    {"chat.send",
+     [](const json& p) {
+       return parse_as<chat_send>(p, [](reader& r, chat_send& m) {
+         r.required("room", m.room);
+         r.required("text", m.text);
+       });
+     }},
+    {"chat.mute",
+     [](const json& p) {
+       return parse_as<chat_mute>(p, [](reader& r, chat_mute& m) {
+         r.required("player", m.player);
+         r.optional("muted", m.muted);
+       });
+     }},
+    {"admin.remove_chat",
+     [](const json& p) {
+       return parse_as<admin_remove_chat>(p, [](reader& r, admin_remove_chat& m) {
+         r.required("room", m.room);
+         r.required("token", m.token);
+         r.required("line", m.line);
+         r.range("line", m.line, 1, INT64_MAX);
+       });
+     }},
     {"admin.abort",
      [](const json& p) {
        return parse_as<admin_abort>(p, [](reader& r, admin_abort& m) {
@@ -488,6 +511,14 @@ std::optional<error> check_text(const message& m) {
                           "name must not contain " + engine::text::describe(*bad) + " (at byte " +
                               std::to_string(bad->offset) + ")",
                           "name");
+    }
+  }
+  if (auto* c = std::get_if<chat_send>(&m)) {
+    if (auto bad = engine::text::find_refused(c->text)) {
+      return params_error("bad_text",
+                          "text must not contain " + engine::text::describe(*bad) + " (at byte " +
+                              std::to_string(bad->offset) + ")",
+                          "text");
     }
   }
   const std::optional<std::string>* note = nullptr;

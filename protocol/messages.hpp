@@ -113,6 +113,21 @@ struct game_offer_draw {  // offering when every other player has offered agrees
 struct game_decline_draw {
   std::string room;
 };
+// A line in the room's chat (events::chat); its channel follows from who writes it.
+struct chat_send {
+  std::string room;
+  std::string text;
+};
+// Lines by `player` are hidden from the sender from now on (or shown again: muted false).
+struct chat_mute {
+  std::string player;
+  bool muted = true;
+};
+struct admin_remove_chat {
+  std::string room;
+  std::string token;
+  std::int64_t line = 0;  // the version of the chat event
+};
 // Before one's first move in a room that allows it: half the initial time for a bonus point in
 // an arena tournament (docs/tournaments.md).
 struct game_berserk {
@@ -212,15 +227,14 @@ struct tournament_remove_player {
   std::optional<std::string> token;
 };
 
-using message =
-    std::variant<hello, lobby_games, lobby_list, lobby_subscribe, lobby_unsubscribe, room_create,
-                 room_join, room_spectate, room_leave, room_start, room_sync, game_move,
-                 game_resign, game_legal_moves, game_analyze, game_offer_draw, game_decline_draw,
-                 game_berserk, admin_abort, admin_adjudicate, admin_add_time, game_view,
-                 account_register, tournament_create, tournament_list, tournament_get,
-                 tournament_watch, tournament_unwatch, tournament_join, tournament_withdraw,
-                 tournament_start, tournament_cancel, tournament_pair, tournament_set_result,
-                 tournament_add_player, tournament_remove_player>;
+using message = std::variant<
+    hello, lobby_games, lobby_list, lobby_subscribe, lobby_unsubscribe, room_create, room_join,
+    room_spectate, room_leave, room_start, room_sync, game_move, game_resign, game_legal_moves,
+    game_analyze, game_offer_draw, game_decline_draw, game_berserk, chat_send, chat_mute,
+    admin_remove_chat, admin_abort, admin_adjudicate, admin_add_time, game_view, account_register,
+    tournament_create, tournament_list, tournament_get, tournament_watch, tournament_unwatch,
+    tournament_join, tournament_withdraw, tournament_start, tournament_cancel, tournament_pair,
+    tournament_set_result, tournament_add_player, tournament_remove_player>;
 
 // The tournament.* methods (the hub hands those to the tournament desk).
 template <class T>

@@ -22,6 +22,12 @@ struct limits {
   std::chrono::milliseconds finished_room_linger{600'000};  // finished rooms stay readable
   int rooms_per_identity = 10;  // open rooms one identity may have created
   int events_kept = 256;        // per room, for resuming clients
+  // Room chat: the longest line, lines a minute per writer and room (bursts of that many at once),
+  // lines a snapshot shows, identities one may mute.
+  std::size_t chat_max_bytes = 500;
+  double chat_lines_per_minute = 20;
+  int chat_kept = 100;
+  int mutes_per_identity = 500;
   // Every socket counts, upgraded or not: a server full of half-open HTTP connections refuses
   // like one full of players. Lowered at start to what the descriptor limit allows.
   int max_connections = 20'000;

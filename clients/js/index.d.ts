@@ -61,6 +61,9 @@ export type ErrorCode =
   | 'berserk_not_allowed'
   | 'already_berserk'
   | 'berserk_too_late'
+  | 'bad_text'
+  | 'chat_too_fast'
+  | 'unknown_chat_line'
   | 'no_draw_offer'
   | 'not_admin'
   | 'bad_ranks'
@@ -189,6 +192,18 @@ export interface Snapshot {
   berserk?: boolean;
   clocks?: Clocks;
   draw_offers?: SeatIndex[];
+  /** The last chat lines the viewer may read, oldest first. */
+  chat?: ChatLine[];
+}
+
+export interface ChatLine {
+  /** The chat event's version. */
+  line: Version;
+  at: UnixMs;
+  channel: 'players' | 'spectators';
+  player: PlayerId;
+  name: string;
+  text: string;
 }
 
 export interface RoomSummary {
@@ -320,6 +335,19 @@ export interface BerserkEvent extends EventBase {
   seat: SeatIndex;
   clocks: Clocks;
 }
+/** Whole to those whose channel it is; `hidden` (no player, name, text) to the others. */
+export interface ChatEvent extends EventBase {
+  type: 'chat';
+  channel: 'players' | 'spectators';
+  player?: PlayerId;
+  name?: string;
+  text?: string;
+  hidden?: true;
+}
+export interface ChatRemovedEvent extends EventBase {
+  type: 'chat_removed';
+  line: Version;
+}
 
 export type RoomEvent =
   | PlayerJoinedEvent
@@ -333,6 +361,8 @@ export type RoomEvent =
   | DrawEvent
   | TimeAddedEvent
   | BerserkEvent
+  | ChatEvent
+  | ChatRemovedEvent
   | SeatTakenOverEvent
   | SeatRetiredEvent
   | ForcedEvent;
@@ -626,6 +656,12 @@ export interface Methods {
   'game.offer_draw': { params: RoomOnly; result: RoomVersion };
   'game.decline_draw': { params: RoomOnly; result: RoomVersion };
   'game.berserk': { params: RoomOnly; result: RoomVersion };
+  'chat.send': { params: { room: RoomId; text: string }; result: { room: RoomId; line: Version } };
+  'chat.mute': {
+    params: { player: PlayerId; muted?: boolean };
+    result: { player: PlayerId; muted: boolean };
+  };
+  'admin.remove_chat': { params: { room: RoomId; token: string; line: Version }; result: RoomVersion };
   'admin.abort': { params: AdminParams; result: RoomVersion };
   'admin.adjudicate': { params: AdminParams & { ranks: number[] }; result: RoomVersion };
   'admin.add_time': {
@@ -790,6 +826,7 @@ export class Client {
   joinRoom(params: RoomJoinParams, options?: RequestOptions): Promise<Room>;
   spectateRoom(params: RoomSpectateParams, options?: RequestOptions): Promise<Room>;
   listGames(options?: RequestOptions): Promise<Result<'lobby.games'>>;
+  mute(player: PlayerId, muted?: boolean, options?: RequestOptions): Promise<Result<'chat.mute'>>;
   listRooms(params?: Params<'lobby.list'>, options?: RequestOptions): Promise<LobbyListResult>;
   subscribeLobby(
     params?: Params<'lobby.subscribe'>,
@@ -847,6 +884,7 @@ export class Room {
   offerDraw(): Promise<RoomVersion>;
   declineDraw(): Promise<RoomVersion>;
   berserk(): Promise<RoomVersion>;
+  say(text: string): Promise<Result<'chat.send'>>;
   leave(): Promise<Result<'room.leave'>>;
   /** Resolves once every event the server had is applied. */
   sync(): Promise<void>;

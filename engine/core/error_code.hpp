@@ -75,6 +75,9 @@ namespace boardroom::engine {
   X(berserk_not_allowed, wire)            \
   X(already_berserk, wire)                \
   X(berserk_too_late, wire)               \
+  X(bad_text, wire)                       \
+  X(chat_too_fast, wire)                  \
+  X(unknown_chat_line, wire)              \
   X(no_draw_offer, wire)                  \
   /* tournaments */                       \
   X(unknown_tournament, wire)             \

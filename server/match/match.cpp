@@ -172,6 +172,14 @@ std::string match::fold_body(const protocol::event_body& body) {
     }
     seats_[index].berserk = true;
     last_clocks_ = b->clocks;
+  } else if (const auto* said = std::get_if<ev::chat>(&body)) {
+    // Chat changes nothing of the game; it is in the log to be kept in order and in the record.
+    if (said->channel != "players" && said->channel != "spectators") {
+      return "a chat line in channel '" + said->channel + "'";
+    }
+    if (said->hidden) return "a hidden chat line (only ever sent, never stored)";
+  } else if (const auto* removed = std::get_if<ev::chat_removed>(&body)) {
+    if (removed->line < 1 || removed->line > version_) return "a removal of a line not yet said";
   } else if (const auto* over = std::get_if<ev::game_over>(&body)) {
     if (status_ != room_status::playing && status_ != room_status::waiting) return "a second end";
     if (over->outcome) outcome_ = *over->outcome;

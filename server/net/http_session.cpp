@@ -9,6 +9,7 @@
 
 #include "engine/core/registry.hpp"
 #include "protocol/rpc.hpp"
+#include "server/net/web_assets.hpp"
 #include "server/net/ws_session.hpp"
 #include "server/ratings/ratings_api.hpp"
 #include "server/records/records_api.hpp"
@@ -303,6 +304,15 @@ http_response http_session<Stream>::route(const request& req) const {
   if (path == "/ws") {
     return error_response(req, http::status::upgrade_required, "upgrade_required",
                           "/ws speaks WebSocket; send an upgrade request");
+  }
+  if (const web_asset* asset = find_web_asset(path == "/" ? "/index.html" : path)) {
+    auto res = make_response(req, http::status::ok, asset->content_type, std::string(asset->body));
+    // The page and its scripts come from this server alone and talk only to it.
+    res.set("Content-Security-Policy",
+            "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+            "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+    res.set(http::field::cache_control, "no-cache");
+    return res;
   }
   return error_response(req, http::status::not_found, "not_found",
                         "no such path: " + std::string(path));

@@ -2,6 +2,7 @@
 
 #include <ctime>
 #include <map>
+#include <set>
 
 #include "engine/core/registry.hpp"
 #include "engine/core/text.hpp"
@@ -41,6 +42,8 @@ std::expected<json, std::string> record_json(const stored_room& stored) {
   json moves = json::array();
   json retirements = json::array();
   json berserk = json::array();  // seats, in the order they went berserk
+  json chat = json::array();     // the lines not removed
+  std::set<std::int64_t> removed;
   bool started = false;
   for (const stored_event& stored_e : stored.events) {
     auto e = protocol::event_from_json(json::parse(stored_e.body, nullptr, false));
@@ -82,6 +85,15 @@ std::expected<json, std::string> record_json(const stored_room& stored) {
                              {"position", r->position}});
     } else if (const auto* b = std::get_if<ev::berserk>(&e->body)) {
       berserk.push_back(b->seat);
+    } else if (const auto* said = std::get_if<ev::chat>(&e->body)) {
+      chat.push_back({{"line", e->version},
+                      {"at", e->at},
+                      {"channel", said->channel},
+                      {"player", said->player},
+                      {"name", said->name},
+                      {"text", said->text}});
+    } else if (const auto* gone = std::get_if<ev::chat_removed>(&e->body)) {
+      removed.insert(gone->line);
     } else if (const auto* over = std::get_if<ev::game_over>(&e->body)) {
       if (!over->outcome) return std::unexpected("the game in room " + room.id + " never started");
       record["outcome"] = protocol::outcome_to_json(*over->outcome);
@@ -94,6 +106,13 @@ std::expected<json, std::string> record_json(const stored_room& stored) {
   record["moves"] = std::move(moves);
   if (!retirements.empty()) record["retirements"] = std::move(retirements);
   if (!berserk.empty()) record["berserk"] = std::move(berserk);
+  // A removed line leaves the record too; the others are kept, both channels, once the game is
+  // over.
+  json kept_chat = json::array();
+  for (auto& l : chat) {
+    if (!removed.contains(l["line"].get<std::int64_t>())) kept_chat.push_back(std::move(l));
+  }
+  if (!kept_chat.empty()) record["chat"] = std::move(kept_chat);
   return record;
 }
 

@@ -188,6 +188,14 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
           [&](const protocol::game_berserk& m) {
             with_room(m.room, [&](room& r) { r.berserk(who, id); });
           },
+          [&](const protocol::chat_send& m) {
+            with_room(m.room, [&](room& r) { r.chat(who, m.text, id); });
+          },
+          [&](const protocol::chat_mute& m) { mute(*conn, ctx.player, id, m); },
+          [&](const protocol::admin_remove_chat& m) {
+            if (!is_admin(m.token)) return fail(*conn, id, not_admin());
+            with_room(m.room, [&](room& r) { r.remove_chat(who, id, m.line); });
+          },
           [&](const protocol::admin_abort& m) {
             if (!is_admin(m.token)) return fail(*conn, id, not_admin());
             with_room(m.room,
@@ -439,6 +447,38 @@ void hub::open_server_room(room_settings settings) {
 
 void hub::game_ended(const std::string& room, const game_end& end) {
   desk_->game_ended(room, end);
+}
+
+void hub::mute(peer& conn, const std::string& player, const json& id,
+               const protocol::chat_mute& m) {
+  if (m.player == player) {
+    return fail(conn, id, app_error("bad_parameter", "you cannot mute yourself", "player"));
+  }
+  {
+    std::lock_guard lock(mutex_);
+    auto& muted = identities_[player].muted;
+    if (m.muted && !muted.contains(m.player) &&
+        static_cast<int>(muted.size()) >= config_.limit.mutes_per_identity) {
+      return fail(
+          conn, id,
+          protocol::params_error("out_of_range",
+                                 "you may mute at most " +
+                                     std::to_string(config_.limit.mutes_per_identity) + " players",
+                                 "player"));
+    }
+    if (m.muted) {
+      muted.insert(m.player);
+    } else {
+      muted.erase(m.player);
+    }
+  }
+  reply(conn, id, {{"player", m.player}, {"muted", m.muted}});
+}
+
+bool hub::muted(const std::string& viewer, const std::string& writer) const {
+  std::lock_guard lock(mutex_);
+  auto it = identities_.find(viewer);
+  return it != identities_.end() && it->second.muted.contains(writer);
 }
 
 bool hub::is_account(const std::string& player) const {

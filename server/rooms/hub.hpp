@@ -89,6 +89,8 @@ class hub final : public room_host {
   // For the tournament desk: who is who, and rooms the server opens itself.
   bool is_admin(const std::string& token) const;
   bool is_account(const std::string& player) const;
+  void mute(peer& conn, const std::string& player, const nlohmann::json& id,
+            const protocol::chat_mute& m);
   std::optional<std::string> name_of(const std::string& player) const;  // identities in memory
   std::weak_ptr<peer> connection_of(const std::string& player) const;
   bool has_room(const std::string& id) const;
@@ -104,6 +106,7 @@ class hub final : public room_host {
   journal& event_journal() override { return journal_; }
   const std::string& rating_model() const override { return config_.rating_model; }
   void game_ended(const std::string& room, const game_end& end) override;
+  bool muted(const std::string& viewer, const std::string& writer) const override;
 
   // Forgets the identities that never played and are older than limits::guest_expiry (at start,
   // then hourly); returns how many went, or why the store refused.
@@ -119,7 +122,8 @@ class hub final : public room_host {
     bool account = false;                // the name is claimed with a password
     std::weak_ptr<peer> conn;
     std::set<std::string> rooms;
-    int rooms_created = 0;  // rooms created that are still open
+    int rooms_created = 0;        // rooms created that are still open
+    std::set<std::string> muted;  // identities whose chat lines this one does not read
   };
 
   static protocol::error not_admin();

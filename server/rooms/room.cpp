@@ -310,7 +310,7 @@ void room::sync(member who, std::int64_t since, json id) {
     if (since >= oldest - 1 && since <= version) {
       json list = json::array();
       for (const auto& e : events_) {
-        if (e.version() > since) list.push_back(protocol::to_json(e.typed));
+        if (e.version() > since) list.push_back(event_for(e, who.player));
       }
       return reply(*who.conn, id, {{"room", settings_.id}, {"version", version}, {"events", list}});
     }

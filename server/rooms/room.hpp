@@ -45,6 +45,7 @@
 #include "server/config.hpp"
 #include "server/match/match.hpp"
 #include "server/net/peer.hpp"
+#include "server/net/token_bucket.hpp"
 #include "server/rooms/game_clock.hpp"
 #include "server/rooms/time_control.hpp"
 #include "server/storage/journal.hpp"
@@ -73,6 +74,8 @@ class room_host {
   virtual std::chrono::steady_clock::time_point now() const = 0;  // for the clocks
   virtual journal& event_journal() = 0;                 // group commit of every room write
   virtual const std::string& rating_model() const = 0;  // Weng-Lin's, for games of 3 to 6
+  // Whether `viewer` muted `writer`'s chat (chat.mute).
+  virtual bool muted(const std::string& viewer, const std::string& writer) const = 0;
   // A game ended (its game_over is durable).
   virtual void game_ended(const std::string& room, const game_end& end) = 0;
 };
@@ -179,6 +182,12 @@ class room : public std::enable_shared_from_this<room> {
   // Before the player's first move, where the room allows it (an arena's): half the initial time
   // and no increment (time_control.hpp: berserkable()), for a bonus point in the tournament.
   void berserk(member who, nlohmann::json id);
+
+  // Chat (room_chat.cpp): a member's line, in the players' channel when they hold a seat in play,
+  // else the spectators'. Kept in the log; each reads their own channel only.
+  void chat(member who, std::string text, nlohmann::json id);
+  // Administrator (the hub checked the token): removes the chat line written as event `line`.
+  void remove_chat(member who, nlohmann::json id, std::int64_t line);
 
   // Administrator (the hub checked the token): ends the game with `ranks` per seat, or aborts it
   // without a result when there are none.
@@ -311,6 +320,15 @@ class room : public std::enable_shared_from_this<room> {
   void fold(const protocol::event& e);  // into the match, and the links follow its seats
   void keep(event e);                   // the kept events only
 
+  // Chat (room_chat.cpp). A line as `viewer` may see it: whole, or hidden (its channel is not
+  // theirs, or they muted its writer).
+  bool reads(const std::string& viewer, const protocol::events::chat& line) const;
+  // `hidden`: the hidden line's frame, made at the first viewer who needs it.
+  frame_ptr frame_for(const event& e, const std::string& viewer, frame_ptr& hidden) const;
+  nlohmann::json event_for(const event& e, const std::string& viewer) const;
+  void note_chat(const protocol::event& e);  // the kept lines follow the log
+  nlohmann::json chat_json(const std::string& viewer) const;
+
   nlohmann::json snapshot(const std::string& viewer) const;
   nlohmann::json summary() const;
   void publish_summary(const std::string& change);
@@ -329,6 +347,14 @@ class room : public std::enable_shared_from_this<room> {
   std::vector<link> links_;                      // one for each of the match's seats
   std::map<std::string, spectator> spectators_;  // by identity id
   std::deque<event> events_;                     // the most recent limit_.events_kept
+  struct chat_line {
+    std::int64_t line = 0;  // the event's version
+    std::int64_t at = 0;
+    protocol::events::chat said;
+    bool removed = false;
+  };
+  std::deque<chat_line> chat_;                     // the most recent limit_.chat_kept
+  std::map<std::string, token_bucket> chat_rate_;  // by writer
   boost::asio::steady_timer linger_;
   boost::asio::steady_timer bot_timer_;   // a bot's next move, after a failed write
   boost::asio::steady_timer flag_timer_;  // the running seat's flag, the game-time limit

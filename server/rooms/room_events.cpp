@@ -145,6 +145,7 @@ void room::fold(const protocol::event& e) {
                   protocol::event_type(body), folded.error());
     return;
   }
+  note_chat(e);
   // The connection side of the seat events.
   if (const auto* joined = std::get_if<ev::player_joined>(&body)) {
     links_[joined->seat].connected = true;
@@ -170,14 +171,15 @@ void room::keep(event e) {
 }
 
 void room::publish(event e) {
-  frame_ptr frame = e.frame;
   fold(e.typed);
   keep(std::move(e));
-  for (const auto& s : links_) {
-    if (auto c = s.conn.lock()) c->send(frame);
+  const event& kept = events_.back();
+  frame_ptr hidden;
+  for (int i = 0; i < seat_count(); ++i) {
+    if (auto c = links_[i].conn.lock()) c->send(frame_for(kept, seats()[i].player, hidden));
   }
   for (const auto& [player, sp] : spectators_) {
-    if (auto c = sp.conn.lock()) c->send(frame);
+    if (auto c = sp.conn.lock()) c->send(frame_for(kept, player, hidden));
   }
 }
 
@@ -243,6 +245,7 @@ json room::snapshot(const std::string& viewer) const {
   out["time_control"] = time_control_text(settings_.timing);
   if (clock_.timed()) out["clocks"] = clock_.readings(host_.now());
   if (!match_.draw_offers().empty()) out["draw_offers"] = match_.draw_offers();
+  out["chat"] = chat_json(viewer);
   if (const engine::state* s = match_.state()) {
     out["to_move"] = s->is_terminal() ? json(nullptr) : json(s->current_player());
     out["position"] = s->position_text();

@@ -65,6 +65,7 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
     if (auto folded = game.fold(*typed); !folded) {
       return std::unexpected(where + " (" + type + "): " + folded.error());
     }
+    r->note_chat(*typed);
     r->keep({std::move(*typed), nullptr, {}});
   }
   // The room as its folded log left it; `connected` starts as the log's (resume_after_restart()

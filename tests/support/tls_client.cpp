@@ -139,7 +139,7 @@ http_reply https_get(std::uint16_t port, const std::string& target, const std::s
   beast::error_code ignored;
   lowest.socket().shutdown(tcp::socket::shutdown_both, ignored);
   return {static_cast<int>(res.result_int()), std::string(res[http::field::content_type]),
-          res.body()};
+          res.body(), std::string(res["Content-Security-Policy"])};
 }
 
 struct wss_client::impl {

@@ -224,7 +224,7 @@ http_reply http_get(std::uint16_t port, const std::string& target) {
   beast::error_code ignored;
   stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
   return {static_cast<int>(res.result_int()), std::string(res[beast::http::field::content_type]),
-          res.body()};
+          res.body(), std::string(res["Content-Security-Policy"])};
 }
 
 }  // namespace boardroom::test

@@ -73,6 +73,7 @@ struct http_reply {
   int status = 0;
   std::string content_type;
   std::string body;
+  std::string content_security_policy;
 };
 http_reply http_get(std::uint16_t port, const std::string& target);
 

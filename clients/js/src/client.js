@@ -154,6 +154,11 @@ export class Client extends Emitter {
     return this.request('lobby.list', params, options);
   }
 
+  // Hides (or, with muted false, shows again) a player's chat lines in every room.
+  mute(player, muted = true, options) {
+    return this.request('chat.mute', { player, muted }, options);
+  }
+
   // lobby.update and lobby.tournament arrive as the client's events of those names; the
   // subscription is renewed on every new connection (the 'resubscribed' event has the lists).
   subscribeLobby(params, options) {

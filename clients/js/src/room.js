@@ -131,6 +131,11 @@ export class Room extends Emitter {
     return this.#request('game.berserk', { room: this.id });
   }
 
+  // A chat line, in the players' channel from a seat in play, else the spectators'.
+  say(text) {
+    return this.#request('chat.send', { room: this.id, text });
+  }
+
   // Leaves for good (in a playing game: forfeits, docs/protocol.md 5).
   leave() {
     return this.#request('room.leave', { room: this.id });

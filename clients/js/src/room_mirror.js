@@ -156,6 +156,18 @@ export class RoomMirror {
         seat.berserk = true;
         this.#takeClocks(e);
         return false;
+      case 'chat':
+        // A hidden line (another channel, a muted writer) is only a version.
+        if (!e.hidden) {
+          s.chat = [
+            ...(s.chat ?? []),
+            { line: e.version, at: e.at, channel: e.channel, player: e.player, name: e.name, text: e.text },
+          ];
+        }
+        return false;
+      case 'chat_removed':
+        s.chat = (s.chat ?? []).filter((l) => l.line !== e.line);
+        return false;
       case 'game_over':
         // The position and who is to move stay as the last event left them.
         if (e.outcome) s.outcome = e.outcome;
