@@ -11,9 +11,9 @@ import {
 const w = world();
 
 test('two pages play Amazons 6x6 to the end by clicking; a spectator sees every move', { skip: skipReason() }, async () => {
-  const alice = await openPlayer(w.browser, w.site.url, 'alice');
-  const bob = await openPlayer(w.browser, w.site.url, 'bob');
-  const carol = await openPlayer(w.browser, w.site.url, 'carol');
+  const alice = await openPlayer(w.browser, w.url, 'alice');
+  const bob = await openPlayer(w.browser, w.url, 'bob');
+  const carol = await openPlayer(w.browser, w.url, 'carol');
   // The catalogue's board_size parameter offers 6.
   const room = await createRoom(alice, { game: 'amazons', params: { board_size: 6 } });
   // The lobby is live: the room appears in the other pages without a reload.

@@ -18,8 +18,8 @@ async function endTurn(page) {
 }
 
 test('an Arimaa turn with a push, entered by clicking', { skip: skipReason() }, async () => {
-  const gold = await openPlayer(w.browser, w.site.url, 'gold');
-  const silver = await openPlayer(w.browser, w.site.url, 'silver');
+  const gold = await openPlayer(w.browser, w.url, 'gold');
+  const silver = await openPlayer(w.browser, w.url, 'silver');
   const room = await createRoom(gold, { game: 'arimaa' });
   await silver.waitForSelector(`tr[data-room="${room}"]`);
   await joinFromLobby(silver, room);

@@ -19,8 +19,8 @@ async function clickFirst(selector) {
 }
 
 test('every board is drawn and played by clicking', { skip: skipReason() }, async (t) => {
-  page = await openPlayer(w.browser, w.site.url, 'painter');
-  const lobby = w.site.url;
+  page = await openPlayer(w.browser, w.url, 'painter');
+  const lobby = w.url;
 
   await t.test('Amazons 10x10, timed', async () => {
     await createRoom(page, { game: 'amazons', bots: true, clock: { kind: 'sudden_death', value: '5m' } });
@@ -102,7 +102,7 @@ test('every board is drawn and played by clicking', { skip: skipReason() }, asyn
 
   await t.test('Shiamgon: a displacement, decided out of turn by the player whose stone is pushed', async () => {
     // Three players who each click the first cell offered: the same game every time.
-    const players = [page, await openPlayer(w.browser, w.site.url, 'blue'), await openPlayer(w.browser, w.site.url, 'green')];
+    const players = [page, await openPlayer(w.browser, w.url, 'blue'), await openPlayer(w.browser, w.url, 'green')];
     await page.goto(lobby);
     const room = await createRoom(page, { game: 'shiamgon', params: { board: 'triangle-64' }, seats: 3 });
     for (const p of players.slice(1)) {

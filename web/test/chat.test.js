@@ -20,9 +20,9 @@ async function say(page, text) {
 const lines = (page) => page.locator('.chat-lines li .chat-text').allTextContents();
 
 test('chat lines are text, channels are apart, and a writer can be muted', { skip: skipReason() }, async () => {
-  const alice = await openPlayer(w.browser, w.site.url, 'alice');
-  const bob = await openPlayer(w.browser, w.site.url, 'bob');
-  const carol = await openPlayer(w.browser, w.site.url, 'carol');
+  const alice = await openPlayer(w.browser, w.url, 'alice');
+  const bob = await openPlayer(w.browser, w.url, 'bob');
+  const carol = await openPlayer(w.browser, w.url, 'carol');
   const room = await createRoom(alice, { game: 'amazons', params: { board_size: 6, swap: true } });
   await bob.waitForSelector(`tr[data-room="${room}"]`);
   await joinFromLobby(bob, room);

@@ -8,8 +8,8 @@ import { assertNoErrors, createRoom, openPlayer } from './support/pages.js';
 const w = world();
 
 test('a private room is joined through its invite link', { skip: skipReason() }, async () => {
-  const alice = await openPlayer(w.browser, w.site.url, 'alice');
-  const bob = await openPlayer(w.browser, w.site.url, 'bob');
+  const alice = await openPlayer(w.browser, w.url, 'alice');
+  const bob = await openPlayer(w.browser, w.url, 'bob');
   await alice.uncheck('#create-public');
   const room = await createRoom(alice, { game: 'sisyphos' });
   const link = await alice.textContent('.actions code');
@@ -23,7 +23,7 @@ test('a private room is joined through its invite link', { skip: skipReason() },
 });
 
 test('the tournament list links to a tournament\'s standings and games', { skip: skipReason() }, async () => {
-  const director = await openPlayer(w.browser, w.site.url, 'director');
+  const director = await openPlayer(w.browser, w.url, 'director');
   // A round robin of two bots, made through the client library from the page itself.
   const id = await director.evaluate(async () => {
     const { Client } = await import('/sdk/index.js');

@@ -18,8 +18,8 @@ async function playFirstMove(page) {
 }
 
 test('a reload mid-game and a server restart mid-game: both pages play on in their seats', { skip: skipReason() }, async () => {
-  const alice = await openPlayer(w.browser, w.site.url, 'alice');
-  const bob = await openPlayer(w.browser, w.site.url, 'bob');
+  const alice = await openPlayer(w.browser, w.url, 'alice');
+  const bob = await openPlayer(w.browser, w.url, 'bob');
   const room = await createRoom(alice, { game: 'amazons', params: { board_size: 6 } });
   await bob.waitForSelector(`tr[data-room="${room}"]`);
   await joinFromLobby(bob, room);

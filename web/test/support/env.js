@@ -6,7 +6,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
-import { startStaticServer } from './static_server.js';
 import { TestServer } from '../../../clients/js/test/support/server.js';
 
 export const CHROMIUM = process.env.BOARDROOM_CHROMIUM ?? '/usr/bin/chromium';
@@ -22,38 +21,28 @@ export function artifactsDir() {
   return dir;
 }
 
-export async function startServer(args = ['--allowed-origins', '*']) {
+export async function startServer(args = []) {
   const server = new TestServer(args);
   await server.start();
   return server;
-}
-
-// The page's address: the game server's own, or (a server that does not serve the page yet) a
-// static server in front of it. Returns { url, close }.
-export async function pageServer(server) {
-  const own = `http://127.0.0.1:${server.port}/`;
-  const answer = await fetch(`${own}index.html`).catch(() => null);
-  if (answer?.ok) return { url: own, close: async () => {} };
-  const proxy = await startStaticServer({ backendPort: server.port });
-  return { url: `${proxy.url}/`, close: proxy.close };
 }
 
 export async function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM });
 }
 
-// A test file's server, page address and browser, started before its tests and stopped after.
+// A test file's server, the address of its page and a browser, started before the file's tests
+// and stopped after them.
 export function world(serverArgs) {
   const w = {};
   before(async () => {
     if (skipReason()) return;
     w.server = await startServer(serverArgs);
-    w.site = await pageServer(w.server);
+    w.url = `http://127.0.0.1:${w.server.port}/`;
     w.browser = await launchBrowser();
   });
   after(async () => {
     await w.browser?.close();
-    await w.site?.close();
     await w.server?.stop();
   });
   return w;
