@@ -39,7 +39,7 @@ export function cellBoard(host, { viewBox, cells, label, decorations = [] }) {
     }
   }
 
-  return { svg, draw, groups };
+  return { svg, draw };
 }
 
 // Adds `name` to the marks of each id.

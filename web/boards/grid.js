@@ -36,8 +36,3 @@ export function squareBoard(host, { files, ranks, flipped = false, label, specia
   const board = cellBoard(host, { viewBox, cells, label, decorations: labels });
   return { ...board, centre: (id) => centres.get(id) };
 }
-
-// "e4" -> [file index, rank index]
-export function squareAt(square, files) {
-  return [files.indexOf(square[0]), Number(square.slice(1)) - 1];
-}

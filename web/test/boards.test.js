@@ -25,9 +25,8 @@ test('every board is drawn and played by clicking', { skip: skipReason() }, asyn
   await t.test('Amazons 10x10, timed', async () => {
     await createRoom(page, { game: 'amazons', bots: true, clock: { kind: 'sudden_death', value: '5m' } });
     // The running clock counts down between readings.
-    const running = page.locator('.seat.acting .clock');
     await page.waitForFunction(() => /^4:5\d$/.test(document.querySelector('.seat.acting .clock')?.textContent ?? ''));
-    const first = await running.textContent();
+    const first = await page.textContent('.seat.acting .clock');
     await page.waitForFunction((t) => document.querySelector('.seat.acting .clock').textContent !== t, first);
     await clickFirst('.cell.selectable');
     await clickFirst('.cell.target');
