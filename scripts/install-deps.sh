@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev libcli11-dev libssl-dev libsodium-dev
   clang-16 libclang-rt-16-dev
+  chromium
 )
 
 missing=()
@@ -19,10 +20,20 @@ done
 # Node runs the JavaScript client's tests; Debian's only where there is no node at all (a newer
 # one installed another way is kept).
 command -v node >/dev/null || missing+=(nodejs)
-[ ${#missing[@]} -eq 0 ] && exit 0
+# npm installs the browser tests' one package (playwright-core, which drives the Chromium above).
+command -v npm >/dev/null || missing+=(npm)
 
-sudo=""
-[ "$(id -u)" -ne 0 ] && sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# The browser tests' package, when it is missing or its lock file changed since it was installed.
+web_test="$(dirname "$0")/../web/test"
+if [ ! -f "$web_test/node_modules/.package-lock.json" ] ||
+   [ "$web_test/package-lock.json" -nt "$web_test/node_modules/.package-lock.json" ]; then
+  (cd "$web_test" && npm ci --no-audit --no-fund --loglevel=error)
+fi
