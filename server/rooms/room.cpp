@@ -1,4 +1,5 @@
 #include "server/rooms/room.hpp"
+#include "server/rooms/room_strand.hpp"
 
 #include <algorithm>
 
@@ -55,30 +56,6 @@ room::room(boost::asio::io_context& io, room_settings settings, const limits& li
       bot_timer_(strand_),
       flag_timer_(strand_),
       rng_(settings_.seed) {}
-
-template <class F>
-void room::on_strand(F&& f) {
-  boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
-    self->when_free(std::move(f));
-  });
-}
-
-template <class F>
-void room::when_free(F&& f) {
-  if (awaiting_store_) {
-    held_.emplace_back(std::forward<F>(f));
-  } else {
-    f();
-  }
-}
-
-template <class F>
-void room::when_due(boost::asio::steady_timer& timer, F f) {
-  timer.async_wait(
-      [self = shared_from_this(), f = std::move(f)](boost::system::error_code ec) mutable {
-        if (!ec) self->when_free(std::move(f));
-      });
-}
 
 void room::run_held() {
   while (!awaiting_store_ && !held_.empty()) {

@@ -5,6 +5,7 @@
 
 #include "protocol/rpc.hpp"
 #include "server/rooms/room.hpp"
+#include "server/rooms/room_strand.hpp"
 
 namespace boardroom::server {
 
