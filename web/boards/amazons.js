@@ -4,7 +4,7 @@
 // rules allow them, are buttons.
 
 import { h, s } from '../lib/dom.js';
-import { disc, freshness, mark } from './cells.js';
+import { disc, freshness, mark, sendMove } from './cells.js';
 import { squareBoard } from './grid.js';
 
 const MOVE = /^([a-j]\d+)-([a-j]\d+)\/([a-j]\d+)$/;
@@ -44,16 +44,14 @@ export function createBoard({ host, toolbar, controller }) {
     draw();
   }
 
-  async function play(move) {
-    queenMoves = null;
-    draw();
-    try {
-      await controller.play(move);
-    } catch (error) {
-      controller.message(error.message);
-      legal.set(null); // ask again
-      update(model);
-    }
+  function play(move) {
+    return sendMove(controller, legal, move, {
+      clear: () => {
+        queenMoves = null;
+      },
+      redraw: () => draw(),
+      again: () => update(model),
+    });
   }
 
   function draw() {

@@ -74,3 +74,18 @@ export function freshness() {
     },
   };
 }
+
+// Sends a chosen move. What the board had chosen is cleared first (`clear`, then `redraw`); when
+// the server refuses, the reason is shown and the decision starts again from the server's list
+// (`again`, with the legal moves asked anew).
+export async function sendMove(controller, legal, move, { clear, redraw, again }) {
+  clear();
+  redraw();
+  try {
+    await controller.play(move);
+  } catch (error) {
+    controller.message(error.message);
+    legal.set(null);
+    again();
+  }
+}

@@ -7,7 +7,7 @@
 // reproduction ("f6+5") is chosen from the list.
 
 import { h, s } from '../lib/dom.js';
-import { cellBoard, disc, freshness, mark } from './cells.js';
+import { cellBoard, disc, freshness, mark, sendMove } from './cells.js';
 
 const ROW_LETTERS = 'abcdefghijk';
 const FULL = 12;
@@ -37,16 +37,14 @@ export function createBoard({ host, toolbar, controller }) {
     draw();
   }
 
-  async function play(move) {
-    listed = sowing = null;
-    draw();
-    try {
-      await controller.play(move);
-    } catch (error) {
-      controller.message(error.message);
-      legal.set(null);
-      update(model);
-    }
+  function play(move) {
+    return sendMove(controller, legal, move, {
+      clear: () => {
+        listed = sowing = null;
+      },
+      redraw: () => draw(),
+      again: () => update(model),
+    });
   }
 
   const me = () => model.view.players[model.mySeat];

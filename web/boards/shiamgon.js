@@ -5,7 +5,7 @@
 // highlights for everyone and offers to the player who must make it.
 
 import { h, s } from '../lib/dom.js';
-import { cellBoard, disc, freshness, mark } from './cells.js';
+import { cellBoard, disc, freshness, mark, sendMove } from './cells.js';
 
 const SHIFT = /^([a-z]\d+|o)-([a-z]\d+|o)$/;
 
@@ -28,16 +28,14 @@ export function createBoard({ host, toolbar, controller }) {
     draw();
   }
 
-  async function play(move) {
-    listed = null;
-    draw();
-    try {
-      await controller.play(move);
-    } catch (error) {
-      controller.message(error.message);
-      legal.set(null);
-      update(model);
-    }
+  function play(move) {
+    return sendMove(controller, legal, move, {
+      clear: () => {
+        listed = null;
+      },
+      redraw: () => draw(),
+      again: () => update(model),
+    });
   }
 
   function draw() {

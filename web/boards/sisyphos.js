@@ -4,7 +4,7 @@
 // with one click.
 
 import { h } from '../lib/dom.js';
-import { disc, freshness, mark } from './cells.js';
+import { disc, freshness, mark, sendMove } from './cells.js';
 import { squareBoard } from './grid.js';
 
 const STEP = /^([a-e][1-5])[-x]([a-e][1-5])$/;
@@ -32,16 +32,14 @@ export function createBoard({ host, toolbar, controller }) {
     draw();
   }
 
-  async function play(move) {
-    moves = from = null;
-    draw();
-    try {
-      await controller.play(move);
-    } catch (error) {
-      controller.message(error.message);
-      legal.set(null);
-      update(model);
-    }
+  function play(move) {
+    return sendMove(controller, legal, move, {
+      clear: () => {
+        moves = from = null;
+      },
+      redraw: () => draw(),
+      again: () => update(model),
+    });
   }
 
   function draw() {
