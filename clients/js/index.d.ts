@@ -215,6 +215,8 @@ export interface RoomSummary {
   status: RoomStatus;
   seats: number;
   seats_taken: number;
+  time_control: string;
+  rated: boolean;
   players: { seat: SeatIndex; name: string }[];
   spectators: number;
   created_at: UnixMs;
@@ -237,6 +239,7 @@ export interface GameInfo {
   min_players: number;
   max_players: number;
   player_names: string[];
+  draw_offers: boolean;
   params: ParamSpec[];
   bots: { name: string; description: string }[];
 }

@@ -166,6 +166,7 @@ nlohmann::json catalogue_json(const game& g) {
           {"min_players", g.players().min},
           {"max_players", g.players().max},
           {"player_names", g.player_names(g.players().min)},
+          {"draw_offers", g.draws_by_agreement()},
           {"params", params}};
 }
 

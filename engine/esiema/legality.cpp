@@ -3,6 +3,7 @@
 #include <string>
 
 #include "engine/esiema/notation.hpp"
+#include "engine/esiema/sowing.hpp"
 
 namespace boardroom::engine::esiema {
 
@@ -59,7 +60,9 @@ result<move> check_reproduction(const position& pos, const rules& r, const move&
   return w;
 }
 
-result<move> check_sowing(const position& pos, const rules& r, const move& w) {
+// The checks a sowing shares with a sowing begun (`whole` false: the first w.count pits of its
+// path and their balls, which may be fewer than the balls taken out).
+result<move> check_sowing_so_far(const position& pos, const rules& r, const move& w, bool whole) {
   const int seat = pos.to_move;
   const pit_contents& start = pos.pits[w.at];
   const std::string from = pit_name(w.at);
@@ -76,7 +79,7 @@ result<move> check_sowing(const position& pos, const rules& r, const move& w) {
     return illegal("pit " + from + " holds none of your balls" +
                    (start.total == 0 ? ": it is empty" : ""));
   }
-  if (w.count != start.total) {
+  if (whole ? w.count != start.total : w.count > start.total) {
     return illegal("pit " + from + " holds " + balls(start.total) + ", so the path must have " +
                    std::to_string(start.total) + (start.total == 1 ? " pit" : " pits") + ", not " +
                    std::to_string(w.count));
@@ -123,15 +126,53 @@ result<move> check_sowing(const position& pos, const rules& r, const move& w) {
                      ", but the path drops more");
     }
   }
+  return w;
+}
+
+result<move> check_sowing(const position& pos, const rules& r, const move& w) {
+  auto so_far = check_sowing_so_far(pos, r, w, true);
+  if (!so_far) return so_far;
   ball last = w.balls[w.count - 1];
-  if (owner(last) != seat) {
-    return illegal("the last ball must be yours (" + colour_name(seat) + "), not " +
+  if (owner(last) != pos.to_move) {
+    return illegal("the last ball must be yours (" + colour_name(pos.to_move) + "), not " +
                    describe(last));
   }
   return w;
 }
 
 }  // namespace
+
+result<void> check_sowing_begun(const position& pos, const rules& r, const move& begun) {
+  auto so_far = check_sowing_so_far(pos, r, begun, false);
+  if (!so_far) return std::unexpected(so_far.error());
+  const int seat = pos.to_move;
+  const pit_contents& start = pos.pits[begun.at];
+  const int left = start.total - begun.count;
+  if (left == 0) {
+    auto whole = check_sowing(pos, r, begun);
+    if (!whole) return std::unexpected(whole.error());
+    return {};
+  }
+  // One of the player's own balls must be left in hand for the last pit.
+  int own = start.small[seat] + start.has_mother(seat);
+  for (int i = 0; i < begun.count; ++i)
+    own -= owner(begun.balls[i]) == seat;
+  if (own == 0) {
+    return illegal("no ball of yours is left to drop last: the last ball must be yours (" +
+                   colour_name(seat) + ")");
+  }
+  pit_set blocked = full_pits(pos);
+  blocked.insert(begun.at);
+  for (int i = 0; i < begun.count; ++i)
+    blocked.insert(begun.path[i]);
+  const pit end = begun.count ? begun.path[begun.count - 1] : begun.at;
+  if (!path_exists(blocked, end, left)) {
+    return illegal("no path of " + std::to_string(left) + (left == 1 ? " more pit" : " more pits") +
+                   " leads on from " + pit_name(end) +
+                   " past full pits and pits already on the path");
+  }
+  return {};
+}
 
 result<move> check_move(const position& pos, const rules& r, const move& written) {
   if (pos.is_over()) return illegal("the game is over");

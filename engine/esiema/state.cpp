@@ -100,6 +100,71 @@ std::vector<forced_step> state::forced_by_last_play() const {
   return out;
 }
 
+result<continuation> state::continuations(std::string_view chosen) const {
+  if (is_terminal()) return fail("game_over", "the game is over");
+  if (position_.stage != phase::play) {
+    return fail("no_steps", "a placement is one move, not made of parts: see legal_moves");
+  }
+  const int seat = position_.to_move;
+  continuation out;
+  if (chosen.empty()) {  // the first part: the pit to empty
+    if (may_sow(position_, rules_)) {
+      for (pit p : sowing_starts(position_, seat))
+        out.next.push_back(pit_name(p));
+    }
+    return out;
+  }
+  move begun;
+  if (auto lone = parse_pit(chosen)) {
+    begun.type = move::kind::sow;
+    begun.at = *lone;
+  } else {
+    auto written = parse_move(chosen);
+    if (!written) return std::unexpected(written.error());
+    if (written->type != move::kind::sow) {
+      return fail("no_steps", "a reproduction is one move, not made of parts: see legal_moves");
+    }
+    begun = *written;
+  }
+  if (auto ok = check_sowing_begun(position_, rules_, begun); !ok) {
+    return std::unexpected(ok.error());
+  }
+  const pit_contents& start = position_.pits[begun.at];
+  if (begun.count == start.total) {
+    out.may_end = true;
+    return out;
+  }
+  // The balls still in hand, one of each kind: every kind dropped into every open neighbour that
+  // leaves the sowing able to end legally is a next part.
+  pit_contents hand = start;
+  for (int i = 0; i < begun.count; ++i) {
+    const ball b = begun.balls[i];
+    if (is_mother(b)) {
+      hand.mothers &= static_cast<std::uint8_t>(~(1u << owner(b)));
+    } else {
+      --hand.small[owner(b)];
+    }
+  }
+  std::vector<ball> kinds;
+  for (int s = 0; s < position_.players; ++s) {
+    if (hand.small[s] > 0) kinds.push_back(small_ball(s));
+    if (hand.has_mother(s)) kinds.push_back(mother_ball(s));
+  }
+  const pit end = begun.count ? begun.path[begun.count - 1] : begun.at;
+  move next = begun;
+  ++next.count;
+  for (int i = 0; i < board.degree[end]; ++i) {
+    next.path[begun.count] = board.neighbours[end][i];
+    for (ball b : kinds) {
+      next.balls[begun.count] = b;
+      if (check_sowing_begun(position_, rules_, next)) {
+        out.next.push_back(pit_name(next.path[begun.count]) + ball_letter(b));
+      }
+    }
+  }
+  return out;
+}
+
 std::vector<std::string> state::legal_moves() const {
   std::vector<std::string> out;
   for (const move& m : listable_moves(position_))

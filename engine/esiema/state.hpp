@@ -30,6 +30,12 @@ class state final : public engine::state {
   // reserve to reproduce with, as the last play() or retire() ran into them.
   std::vector<forced_step> forced_by_last_play() const override;
   std::vector<std::string> legal_moves() const override;
+  // A sowing one part at a time, each checked by the server: with nothing chosen, the pits the
+  // player may sow from ("f6"); after "f6" or "f6-f7b", the drops that can still end in a legal
+  // sowing ("g7r": the next pit and the ball dropped there; the move is the parts joined by "-"),
+  // and may_end once every ball is dropped. Placements and reproductions are single moves
+  // (no_steps during the setup; legal_moves lists them).
+  result<continuation> continuations(std::string_view chosen) const override;
   bool lists_all_moves() const override;
   std::optional<std::uint64_t> count_moves() const override;
   // Uniform over the pits the player can act from (reproduction counts as acting from the

@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
+#include "engine/core/registry.hpp"
 #include "protocol/rpc.hpp"
 #include "server/records/game_formats.hpp"
 #include "server/records/records.hpp"
@@ -97,7 +98,34 @@ api_reply list_records(store& storage, const query_lookup& query) {
                                   {"offset", q.offset}})};
 }
 
-api_reply one_record(store& storage, std::string_view name) {
+// ?ply=N: the position after move N (0: the start) with the structured view a client draws, read
+// off the recorded position by the game's engine, so that a finished game can be drawn ply by ply
+// long after its room has closed.
+api_reply record_ply(const json& record, std::string_view name, const std::string& asked) {
+  const json& moves = record["moves"];
+  auto ply = whole_number(asked);
+  if (!ply || *ply < 0 || *ply > static_cast<std::int64_t>(moves.size())) {
+    return api_error(400, "bad_parameter",
+                     "ply is a move number from 0 (the start) to " + std::to_string(moves.size()) +
+                         ", not '" + asked.substr(0, 20) + "'");
+  }
+  const json& position = *ply == 0 ? record["start_position"] : moves[*ply - 1]["position"];
+  auto spec = engine::parse_game_spec(record.value("spec", ""));
+  if (!spec || !position.is_string()) {
+    return api_error(500, "storage_failed", "the record's game or position cannot be read");
+  }
+  auto state = spec->game_ptr->state_from_text(static_cast<int>(record["players"].size()),
+                                               spec->params, position.get<std::string>());
+  if (!state) {
+    return api_error(500, "storage_failed",
+                     "the recorded position cannot be read: " + state.error().message);
+  }
+  json out{{"room", name}, {"ply", *ply}, {"position", position}, {"view", (*state)->view()}};
+  if (*ply > 0) out["move"] = moves[*ply - 1]["move"];
+  return {200, "application/json", protocol::to_json_text(out)};
+}
+
+api_reply one_record(store& storage, std::string_view name, const query_lookup& query) {
   std::string_view format = "json";
   if (auto dot = name.rfind('.'); dot != std::string_view::npos) {
     format = name.substr(dot + 1);
@@ -122,6 +150,10 @@ api_reply one_record(store& storage, std::string_view name) {
   if (!*loaded) return api_error(404, "unknown_room", "there is no room " + std::string(name));
   auto record = record_json(**loaded);
   if (!record) return api_error(404, "not_finished", record.error());
+  if (auto ply = query("ply")) {
+    if (format != "json") return api_error(400, "bad_parameter", "ply comes with .json records");
+    return record_ply(*record, name, *ply);
+  }
   if (format == "txt") return {200, "text/plain; charset=utf-8", record_text(*record)};
   if (declared.format) {
     // The format of this room's game by that name (several games may declare one each).
@@ -154,7 +186,7 @@ api_reply serve_records(store& storage, std::string_view path, const query_looku
   if (name.empty() || name.find('/') != std::string_view::npos) {
     return api_error(404, "not_found", "no such path: " + std::string(path));
   }
-  return one_record(storage, name);
+  return one_record(storage, name, query);
 }
 
 }  // namespace boardroom::server

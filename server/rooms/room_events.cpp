@@ -271,6 +271,8 @@ json room::summary() const {
           {"status", status_name()},
           {"seats", seat_count()},
           {"seats_taken", match_.seats_taken()},
+          {"time_control", time_control_text(settings_.timing)},
+          {"rated", settings_.rated},
           {"players", players},
           {"spectators", spectators_.size()},
           {"created_at", std::chrono::duration_cast<std::chrono::milliseconds>(

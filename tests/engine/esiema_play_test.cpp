@@ -612,6 +612,109 @@ TEST(esiema_sowing, random_moves_are_legal_and_reach_every_first_pit_2p) {
   EXPECT_EQ(first_steps, (std::set<std::string>{"a2", "b1", "b2"}));
 }
 
+// --- a sowing built part by part (the server's answers to a client building it) ---------------
+
+// Red's a1 holds a red ball and the mother: the first drop may be either, into a2, b1 or b2
+// (each has a further neighbour for the second); after a1-b2r only the mother is left, for the
+// five open neighbours of b2; with both dropped the sowing may end.
+TEST(esiema_sowing, parts_lead_on_from_the_start_pit_2p) {
+  scenario s;
+  s.drawing = R"(
+               .   .   .   .   .  bB
+             .   .   .   .   .   .   .
+           .   .   .   .   .   .   .   .
+         .   .   .   .   .   .   .   .   .
+       .   .   .   .   .   .   .   .   .   .
+     .   .   .   .   .   .   .   .   .   .   .
+       .   .   .   .   .   .   .   .   .   .
+         .   .   .   .   .   .   .   .   .
+           .   .   .   .   .   .   .   .
+             .   .   .   .   .   .   .
+              rR   .   .   .   .   .
+  )";
+  auto st = s.make();
+  using parts = std::set<std::string>;
+  auto next = [&](std::string_view chosen) {
+    auto c = st->continuations(chosen);
+    EXPECT_TRUE(c.has_value()) << chosen << ": " << (c ? "" : c.error().message);
+    return c ? std::pair{parts(c->next.begin(), c->next.end()), c->may_end}
+             : std::pair{parts{}, false};
+  };
+  EXPECT_EQ(next(""), std::pair(parts{"a1"}, false));
+  EXPECT_EQ(next("a1"), std::pair(parts{"a2r", "a2R", "b1r", "b1R", "b2r", "b2R"}, false));
+  EXPECT_EQ(next("a1-b2r"), std::pair(parts{"a2R", "b1R", "b3R", "c2R", "c3R"}, false));
+  EXPECT_EQ(next("a1-b2r-c3R"), std::pair(parts{}, true));
+
+  // The refusals say why, as play() would.
+  auto refused = [&](std::string_view chosen) {
+    auto c = st->continuations(chosen);
+    return c ? std::string("accepted")
+             : std::string(c.error().code.name()) + ": " + c.error().message;
+  };
+  EXPECT_EQ(refused("a1-a3r"),
+            "illegal_move: pit a3 is not next to a1: each pit of the path must "
+            "border the one before");
+  EXPECT_EQ(refused("f6"), "illegal_move: pit f6 holds none of your balls: it is empty");
+  EXPECT_EQ(refused("a1-b2r-c3R-c4r"),
+            "illegal_move: pit a1 holds 2 balls, so the path must have 2 pits, not 3");
+  EXPECT_EQ(refused("a1+3").substr(0, 8), "no_steps");
+  EXPECT_EQ(refused("z9").substr(0, 12), "bad_notation");
+}
+
+// The last ball must be red's, so with a red and a blue ball in a1 the blue one goes first; and
+// a path that cannot be finished is refused at once.
+TEST(esiema_sowing, parts_keep_an_own_ball_for_the_end_and_avoid_dead_ends_2p) {
+  scenario s;
+  s.drawing = R"(
+               .   .   .   .   .  bB
+             .   .   .   .   .   .   .
+           .   .   .   .   .   .   .   .
+         .   .   .   .   .   .   .   .   .
+       .   .   .   .   .   .   .   .   .   .
+     .   .   .   .   .   .   .   .   .   .   .
+       .   .   .   .   .   .   .   .   .   .
+         .   .   .   .   .   .   .   .   .
+           .   .   .   .   .   .   .   .
+           12b 12b   .   .   .   .   .
+              rb   .   .   .   .   R
+  )";
+  auto st = s.make();
+  auto c = st->continuations("a1");
+  ASSERT_TRUE(c.has_value()) << c.error().message;
+  EXPECT_EQ(std::set<std::string>(c->next.begin(), c->next.end()), std::set<std::string>{"a2b"});
+  auto no_own = st->continuations("a1-a2r");
+  ASSERT_FALSE(no_own.has_value());
+  EXPECT_EQ(no_own.error().message,
+            "no ball of yours is left to drop last: the last ball must be yours (red)");
+  // b1 and b2 are full: from a1 only a2 is open, and from a2 on a3 and b3 (b2 is full).
+  auto second = st->continuations("a1-a2b");
+  ASSERT_TRUE(second.has_value());
+  EXPECT_EQ(std::set<std::string>(second->next.begin(), second->next.end()),
+            (std::set<std::string>{"a3r", "b3r"}));
+}
+
+TEST(esiema_sowing, placements_and_the_setup_are_single_moves_2p) {
+  scenario s;
+  s.stage = "setup";
+  s.drawing = R"(
+               .   .   .   .   .   B
+             .   .   .   .   .   .   .
+           .   .   .   .   .   .   .   .
+         .   .   .   .   .   .   .   .   .
+       .   .   .   .   .   .   .   .   .   .
+     .   .   .   .   .   .   .   .   .   .   .
+       .   .   .   .   .   .   .   .   .   .
+         .   .   .   .   .   .   .   .   .
+           .   .   .   .   .   .   .   .
+             .   .   .   .   .   .   .
+               R   .   .   .   .   .
+  )";
+  auto st = s.make();
+  auto c = st->continuations("");
+  ASSERT_FALSE(c.has_value());
+  EXPECT_EQ(c.error().code.name(), "no_steps");
+}
+
 // --- reproduction ----------------------------------------------------------------------------
 
 TEST(esiema_reproduction, adds_1_to_11_from_the_reserve_to_a_lone_mother_3p) {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <set>
 
 #include "engine/esiema/notation.hpp"
 #include "engine/esiema/sowing.hpp"
@@ -169,6 +170,48 @@ TEST(esiema_playout, drawn_moves_are_accepted_and_counts_match_the_walk) {
       auto copy = st.clone();
       std::string m = st.random_move(rng);
       EXPECT_TRUE(copy->play(m).has_value()) << m;
+    }
+    ASSERT_TRUE(st.play(st.random_move(rng)).has_value());
+  }
+  EXPECT_GT(compared, 10);
+}
+
+// Every sowing, built one part at a time from the continuations (each part checked by the
+// engine), in order to compare with the walk that perft counts.
+std::set<std::string> sowings_by_parts(const state& st, const std::string& chosen, int& dead_ends) {
+  auto next = st.continuations(chosen);
+  EXPECT_TRUE(next.has_value()) << chosen;
+  if (!next) return {};
+  std::set<std::string> out;
+  if (next->may_end) out.insert(chosen);
+  for (const auto& part : next->next) {
+    auto more = sowings_by_parts(st, chosen.empty() ? part : chosen + "-" + part, dead_ends);
+    dead_ends += more.empty();
+    out.merge(more);
+  }
+  return out;
+}
+
+// The parts lead to exactly the legal sowings: none is missing, and no part offered leads to a
+// dead end (a path too short, or no ball of one's own left to drop last).
+TEST(esiema_playout, sowings_built_part_by_part_are_exactly_the_legal_ones) {
+  auto params = *resolve_params(the_game().param_specs(), {{"setup_balls", std::int64_t{4}}});
+  auto made = the_game().new_state(3, params, 5);
+  auto& st = dynamic_cast<state&>(**made);
+  std::mt19937_64 rng(5);
+  int compared = 0;
+  for (int ply = 0; ply < 300 && !st.is_terminal(); ++ply) {
+    auto counted = st.count_moves();
+    if (st.position().stage == phase::play && ply % 3 == 0 && counted && *counted < 3000) {
+      std::set<std::string> walked;
+      if (!st.position().must_reproduce(st.position().to_move, st.rules())) {
+        for_each_sowing(st.position(), st.position().to_move,
+                        [&](const move& m) { walked.insert(move_text(m)); });
+      }
+      int dead_ends = 0;
+      EXPECT_EQ(sowings_by_parts(st, "", dead_ends), walked) << st.to_text();
+      EXPECT_EQ(dead_ends, 0) << st.to_text();
+      ++compared;
     }
     ASSERT_TRUE(st.play(st.random_move(rng)).has_value());
   }

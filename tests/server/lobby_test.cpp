@@ -35,6 +35,8 @@ TEST(Lobby, SubscriberSeesARoomOpenFillAndClose) {
   EXPECT_EQ((*opened)["room"], room);
   EXPECT_EQ((*opened)["status"], "waiting");
   EXPECT_EQ((*opened)["seats_taken"], 1);
+  EXPECT_EQ((*opened)["time_control"], "none");
+  EXPECT_EQ((*opened)["rated"], false);
 
   auto listed = watcher.call("lobby.list", {{"game", "sisyphos"}});
   ASSERT_EQ(listed["result"]["rooms"].size(), 1u);
@@ -67,6 +69,23 @@ TEST(Lobby, SubscriberSeesARoomOpenFillAndClose) {
   std::this_thread::sleep_for(200ms);
   for (const auto& f : watcher.drain())
     EXPECT_NE(f.value("method", ""), "lobby.update");
+}
+
+// What a seeker chooses by: the clock and whether the game is rated, as the room was created.
+TEST(Lobby, ARoomsClockIsListed) {
+  test_server srv;
+  ws_client watcher(srv.port()), c(srv.port());
+  watcher.hello("watcher");
+  c.hello("carol");
+  ASSERT_EQ(error_code(watcher.call("lobby.subscribe", {{"game", "sisyphos"}})), "");
+  ASSERT_EQ(
+      error_code(c.call("room.create", {{"game", "sisyphos"}, {"time_control", "fischer:5m+3s"}})),
+      "");
+  auto timed = next_update(watcher, "opened");
+  ASSERT_TRUE(timed);
+  EXPECT_EQ((*timed)["time_control"], "fischer:5m+3s");
+  EXPECT_EQ((*timed)["rated"], false);
+  EXPECT_EQ(watcher.call("lobby.list")["result"]["rooms"][0]["time_control"], "fischer:5m+3s");
 }
 
 TEST(Lobby, WaitingRoomClosesWhenItsLastMemberLeaves) {
@@ -155,6 +174,9 @@ TEST(Lobby, GamesCatalogueListsParameters) {
     EXPECT_FALSE(g["params"].empty());
   }
   EXPECT_TRUE(found);
+  // Arimaa's rules know no draw by agreement; the other games' do.
+  for (const auto& g : games)
+    EXPECT_EQ(g["draw_offers"], g["key"] != "arimaa") << g["key"];
   // The real choices: Amazons' three boards, and the seat counts of each Shiamgon board.
   std::map<std::string, json> params;
   for (const auto& g : games) {

@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -153,6 +154,42 @@ TEST(Records, AFinishedGameIsListedFilteredAndDownloadable) {
             "unknown_room");
   EXPECT_EQ(get_json(srv.port(), "/api/v1/records/" + room + ".pgn", 404)["error"]["code"],
             "not_found");
+}
+
+// The board of every ply comes from the record (the engine reads the recorded position) and is
+// the view the room's own events carried while the game was played.
+TEST(Records, EveryPlyOfARecordHasTheViewTheGameShowed) {
+  test_server srv;
+  ws_client a(srv.port()), b(srv.port());
+  a.hello("alice");
+  b.hello("bob");
+  std::string room = start_sisyphos(a, b);
+  ws_client* seat[2] = {&a, &b};
+  auto played = play_to_end(seat, room, 11);
+  ASSERT_TRUE(a.wait_event("game_over", room).has_value());
+  auto events = a.call("room.sync", {{"room", room}, {"since", 0}})["result"]["events"];
+  std::map<int, json> shown;  // ply -> the view the room's event carried
+  for (const auto& e : events) {
+    if (e["type"] == "game_started") shown[0] = e["view"];
+    if (e["type"] == "move") shown[e["ply"].get<int>()] = e["view"];
+  }
+  ASSERT_EQ(shown.size(), played.size() + 1);
+  const std::string path = "/api/v1/records/" + room;
+  for (const auto& [ply, view] : shown) {
+    auto at = get_json(srv.port(), path + "?ply=" + std::to_string(ply));
+    EXPECT_EQ(at["ply"], ply);
+    EXPECT_EQ(at["view"], view) << "ply " << ply;
+    EXPECT_EQ(at.contains("move"), ply > 0);
+    if (ply > 0) {
+      EXPECT_EQ(at["move"], played[ply - 1].move);
+    }
+  }
+  for (const std::string& bad : std::vector<std::string>{
+           "-1", std::to_string(played.size() + 1), "1e3", "one", "", "99999999999999999999"}) {
+    EXPECT_EQ(get_json(srv.port(), path + "?ply=" + bad, 400)["error"]["code"], "bad_parameter")
+        << bad;
+  }
+  EXPECT_EQ(get_json(srv.port(), path + ".txt?ply=1", 400)["error"]["code"], "bad_parameter");
 }
 
 TEST(Records, PrivateGamesAreLeftOutOfListsButServedByRoom) {

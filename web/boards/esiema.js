@@ -1,26 +1,25 @@
 // Esiema (engine/esiema/rules.md): 91 pits in a hexagon, rows a (bottom) to k, each pit named by
 // its row and a number that stays the same along the lines up and to the right. In the setup a
-// pit is chosen from the server's list. A sowing is built pit by pit: the pit to empty, then each
-// pit of the path with the ball dropped there ("f6-f7b-g8r-g9R"); the board offers the pits next
-// to the path's end that are not on it and not full, and the server judges the whole sowing (it
-// lists no sowings and no parts of one: a pit can be sown along millions of paths). A
-// reproduction ("f6+5") is chosen from the list.
+// pit is chosen from the server's list. A sowing is built pit by pit with the server's answers
+// (game.legal_moves with `after`): first the pits one may sow from, then after each drop the next
+// pits with the balls that may go there ("g7r"), never one that leads to a dead end; the move is
+// the parts joined by "-" ("f6-f7b-g8r-g9R"). A reproduction ("f6+5") is chosen from the list.
 
 import { h, s } from '../lib/dom.js';
 import { cellBoard, disc, freshness, mark, sendMove } from './cells.js';
 
-const ROW_LETTERS = 'abcdefghijk';
-const FULL = 12;
 const SOWING = /^([a-k]\d+)((?:-[a-k]\d+[a-zA-Z])+)$/;
 const DROP = /-([a-k]\d+)([a-zA-Z])/g;
 const PIT = /^@?([a-k]\d+)/;
+const PART = /^([a-k]\d+)([a-zA-Z])$/;
 
 export function createBoard({ host, toolbar, controller }) {
   let board = null;
   let model = null;
   const legal = freshness();
   let listed = null; // placements and reproductions the server lists
-  let sowing = null; // { from, hand: [ball], path: [{ pit, ball }] } while a sowing is built
+  let starts = null; // the pits the server says one may sow from
+  let sowing = null; // { from, hand: [ball], path: [{ pit, ball }], parts } while a sowing is built
   let chosen = 0; // index in the hand of the ball to drop next
   let grow = 1;
 
@@ -29,18 +28,25 @@ export function createBoard({ host, toolbar, controller }) {
     board ??= drawPits(host, m.view.rows);
     if (legal.key !== m.key) {
       legal.set(m.key);
-      listed = sowing = null;
+      listed = starts = sowing = null;
       if (m.myDecision) {
-        legal.ask(controller.legal({})).then((r) => r && ((listed = r.moves), draw()), (e) => controller.message(e.message));
+        legal.ask(controller.legal({})).then((r) => r && ((listed = r.moves), draw()), failed);
+        if (m.view.phase === 'play' && !m.view.must_reproduce) {
+          legal.ask(controller.legal({ after: '' })).then((r) => r && ((starts = r.moves), draw()), failed);
+        }
       }
     }
     draw();
   }
 
+  function failed(error) {
+    controller.message(error.message);
+  }
+
   function play(move) {
     return sendMove(controller, legal, move, {
       clear: () => {
-        listed = sowing = null;
+        listed = starts = sowing = null;
       },
       redraw: () => draw(),
       again: () => update(model),
@@ -67,17 +73,13 @@ export function createBoard({ host, toolbar, controller }) {
       for (const { pit, ball } of sowing.path) pits.set(pit, [...(pits.get(pit) ?? []), ball]);
       mark(marks, [sowing.from], 'vacated');
       mark(marks, sowing.path.map((p) => p.pit), 'selected');
-      const end = sowing.path.at(-1)?.pit ?? sowing.from;
-      const visited = new Set([sowing.from, ...sowing.path.map((p) => p.pit)]);
-      for (const pit of board.neighbours(end)) {
-        if (visited.has(pit) || (pits.get(pit)?.length ?? 0) >= FULL) continue;
+      for (const pit of new Set((sowing.parts ?? []).map((part) => PART.exec(part)[1]))) {
         mark(marks, [pit], 'target');
         actions.set(pit, () => drop(pit));
       }
-    } else if (listed && !view.must_reproduce) {
-      const mine = view.pits.filter((p) => p.small[me().colour] || p.mothers.includes(me().colour)).map((p) => p.pit);
-      mark(marks, mine, 'selectable');
-      for (const pit of mine) actions.set(pit, () => startSowing(pit));
+    } else if (starts) {
+      mark(marks, starts, 'selectable');
+      for (const pit of starts) actions.set(pit, () => startSowing(pit));
     }
     const labels = new Map();
     for (const [pit, list] of pits) {
@@ -88,35 +90,52 @@ export function createBoard({ host, toolbar, controller }) {
     toolbar.replaceChildren(...controls());
   }
 
+  const letterOf = (ball) => {
+    const letter = model.view.players.find((p) => p.colour === ball.colour).letter;
+    return ball.mother ? letter.toUpperCase() : letter;
+  };
+  const sown = () => [sowing.from, ...sowing.path.map(({ pit, ball }) => `${pit}${letterOf(ball)}`)].join('-');
+
   function startSowing(pit) {
     const p = model.view.pits.find((x) => x.pit === pit);
-    sowing = { from: pit, hand: balls(p), path: [] };
-    chooseDefault();
+    sowing = { from: pit, hand: balls(p), path: [], parts: null };
+    askParts();
+  }
+
+  // The server's next parts for the sowing so far; the ball to drop next defaults to one they
+  // allow, someone else's first so that one's own is left for the end, where it must be.
+  function askParts() {
+    const asked = sowing;
+    const after = sown();
+    asked.parts = null;
     draw();
+    legal.ask(controller.legal({ after })).then((r) => {
+      if (!r || sowing !== asked || sown() !== after) return;
+      asked.parts = r.moves;
+      const allowed = new Set(r.moves.map((part) => PART.exec(part)[2]));
+      const order = [...asked.hand.keys()].sort((i, j) => (asked.hand[i].colour === me().colour) - (asked.hand[j].colour === me().colour));
+      chosen = order.find((i) => allowed.has(letterOf(asked.hand[i]))) ?? 0;
+      draw();
+    }, (error) => {
+      failed(error);
+      if (sowing === asked) sowing = null;
+      draw();
+    });
   }
 
-  // Someone else's ball first, so that one's own is left for the end, where it must be.
-  function chooseDefault() {
-    const { hand } = sowing;
-    const other = hand.findIndex((b) => b.colour !== me().colour);
-    const small = hand.findIndex((b) => b.colour === me().colour && !b.mother);
-    chosen = other >= 0 && hand.length > 1 ? other : small >= 0 ? small : 0;
-  }
-
+  // The chosen ball into `pit` where the server allows it there, else the first ball it allows.
   function drop(pit) {
-    const [ball] = sowing.hand.splice(chosen, 1);
+    const here = sowing.parts.filter((part) => PART.exec(part)[1] === pit);
+    const wanted = `${pit}${letterOf(sowing.hand[chosen])}`;
+    const letter = PART.exec(here.includes(wanted) ? wanted : here[0])[2];
+    const at = sowing.hand.findIndex((ball) => letterOf(ball) === letter);
+    const [ball] = sowing.hand.splice(at, 1);
     sowing.path.push({ pit, ball });
     if (sowing.hand.length === 0) {
-      const letters = new Map(model.view.players.map((p) => [p.colour, p.letter]));
-      const path = sowing.path.map(({ pit: at, ball: b }) => {
-        const letter = letters.get(b.colour);
-        return `-${at}${b.mother ? letter.toUpperCase() : letter}`;
-      });
-      play(`${sowing.from}${path.join('')}`);
+      play(sown());
       return;
     }
-    chooseDefault();
-    draw();
+    askParts();
   }
 
   function controls() {
@@ -200,14 +219,7 @@ function drawPits(host, rows) {
     .map((id) => centres.get(id));
   const frame = s('polygon', { class: 'hex-frame', points: corners.map((p) => `${p.x},${p.y}`).join(' ') });
   const board = cellBoard(host, { viewBox: `${minX} -0.6 ${width} ${height}`, cells, label: 'Esiema board', decorations: [frame] });
-  const neighbours = (id) => {
-    const r = ROW_LETTERS.indexOf(id[0]);
-    const n = Number(id.slice(1));
-    return [[r, n - 1], [r, n + 1], [r + 1, n], [r + 1, n + 1], [r - 1, n - 1], [r - 1, n]]
-      .map(([rr, nn]) => `${ROW_LETTERS[rr] ?? ''}${nn}`)
-      .filter((pit) => centres.has(pit));
-  };
-  return { ...board, centre: (id) => centres.get(id), neighbours };
+  return { ...board, centre: (id) => centres.get(id) };
 }
 
 // Small balls round the rim of the pit, mothers bigger in the middle.

@@ -1,7 +1,6 @@
-// A finished game, move by move, from its record (GET /api/v1/records/{room}). A record has the
-// position text after each move but not the structured view the boards draw; while the room is
-// still open (10 minutes after the end) its events carry the views, so the board is drawn from
-// them; otherwise the page shows the position text.
+// A finished game, move by move, from its record (GET /api/v1/records/{room}); the board of each
+// ply is drawn from the view the server reads off the recorded position
+// (GET /api/v1/records/{room}?ply=N), fetched as the ply is shown and kept.
 
 import { boardFor } from '../boards/index.js';
 import { gameInfo, getJson } from '../lib/api.js';
@@ -22,7 +21,7 @@ export function replayPage(host, { id }, client) {
       h('aside', { class: 'side' }, h('h2', {}, 'Moves'), list))));
 
   let record = null;
-  let views = new Map(); // ply -> view
+  const views = new Map(); // ply -> view
   let board = null;
   let ply = 0;
   let gone = false;
@@ -44,15 +43,13 @@ export function replayPage(host, { id }, client) {
       where.textContent = error.code === 'not_finished' ? 'The game is not over yet.' : error.message;
       return;
     }
-    views = await eventViews(client, id).catch(() => new Map());
-    if (gone) return;
     const info = await gameInfo(record.game).catch(() => null);
+    const createBoard = await boardFor(record.game).catch(() => null);
+    if (gone) return;
     title.textContent = `Replay: ${info?.name ?? record.game}`;
     about.textContent = [specParams(record.spec, info),
       record.players.map((p) => p.name).join(' – '),
       resultText(record.outcome, record.players)].filter(Boolean).join(' · ');
-    const createBoard = views.size ? await boardFor(record.game) : null;
-    if (gone) return;
     if (createBoard) board = createBoard({ host: boardHost, toolbar: h('div'), controller: null });
     put(list, record.moves.map((m, i) => h('li', {}, h('button', { class: 'link', onclick: () => show(i + 1) }, m.move))));
     const step = (label, to) => h('button', { onclick: () => show(to()), 'aria-label': label }, label);
@@ -62,42 +59,29 @@ export function replayPage(host, { id }, client) {
     show(record.moves.length);
   })();
 
-  function show(to) {
+  async function show(to) {
     ply = Math.max(0, Math.min(record.moves.length, to));
-    const position = ply === 0 ? record.start_position : record.moves[ply - 1].position;
-    const view = views.get(ply);
+    const shown = ply;
+    where.textContent = ply === 0 ? 'The start position.' : `After move ${ply} of ${record.moves.length}: ${record.moves[ply - 1].move}`;
+    list.querySelectorAll('li').forEach((li, i) => li.classList.toggle('last', i === ply - 1));
+    if (!views.has(shown)) {
+      const answer = await getJson(`/api/v1/records/${encodeURIComponent(id)}?ply=${shown}`).catch(() => null);
+      views.set(shown, answer?.view ?? null);
+    }
+    if (gone || shown !== ply) return;
+    const view = views.get(shown);
+    const position = shown === 0 ? record.start_position : record.moves[shown - 1].position;
     if (board && view) {
       board.update({ view, position, toAct: [], mySeat: null, myDecision: null,
-        lastMove: ply > 0 ? record.moves[ply - 1].move : null, key: `replay ${ply}`, seats: record.players });
+        lastMove: shown > 0 ? record.moves[shown - 1].move : null, key: `replay ${shown}`, seats: record.players });
     } else {
       put(boardHost, h('pre', { class: 'position' }, position));
       board = null;
     }
-    where.textContent = ply === 0 ? 'The start position.' : `After move ${ply} of ${record.moves.length}: ${record.moves[ply - 1].move}`;
-    list.querySelectorAll('li').forEach((li, i) => li.classList.toggle('last', i === ply - 1));
   }
 
   return () => {
     gone = true;
     removeEventListener('keydown', onKey);
   };
-}
-
-// The views of the room's events, by ply (0: the start), while the room is open. A visitor
-// watches it for as long as it takes to read them.
-async function eventViews(client, id) {
-  let room = client.room(id);
-  const watching = !room;
-  if (watching) room = await client.spectateRoom({ room: id });
-  try {
-    const { events } = await client.request('room.sync', { room: id, since: 0 });
-    const views = new Map();
-    for (const e of events ?? []) {
-      if (e.type === 'game_started' && e.view) views.set(0, e.view);
-      if (e.type === 'move' && e.view) views.set(e.ply, e.view);
-    }
-    return views;
-  } finally {
-    if (watching) room.leave().catch(() => {});
-  }
 }

@@ -232,7 +232,7 @@ export function roomPage(host, { id, invite }, client) {
       if (offers.includes(state.your_seat)) list.push(act('Withdraw draw offer', () => room.declineDraw()));
       else if (offers.length) {
         list.push(act('Accept draw', () => room.offerDraw()), act('Decline draw', () => room.declineDraw()));
-      } else if (state.game !== 'arimaa') list.push(act('Offer draw', () => room.offerDraw()));
+      } else if (info?.draw_offers !== false) list.push(act('Offer draw', () => room.offerDraw()));
       if (state.berserk && !state.seats[state.your_seat].berserk) list.push(act('Berserk', () => room.berserk()));
       list.push(act('Resign', () => room.resign(), { confirm: true }));
     }
