@@ -35,5 +35,7 @@ command add_bench(CLI::App& app);
 // `pair --dutch [--baku] FILE.trf [-o OUT]`: the next round of a Swiss tournament from a TRF file
 // (--baku: with the Baku Acceleration Method).
 command add_pair(CLI::App& app);
+// `match --game SPEC --bots A,B[,C...] --games N`: built-in bots against each other, in process.
+command add_match(CLI::App& app);
 
 }  // namespace boardroom::cli

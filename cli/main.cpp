@@ -30,8 +30,15 @@ int main(int argc, char** argv) {
   add(boardroom::cli::add_ratings);
   add(boardroom::cli::add_bench);
   add(boardroom::cli::add_pair);
+  add(boardroom::cli::add_match);
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // Prints the help or says what is wrong. A usage error exits with 2, as the commands' own
+    // usage errors do (CLI11's own codes are 100 and up).
+    return app.exit(e) == 0 ? 0 : 2;
+  }
   for (auto* sub : app.get_subcommands())
     return commands.at(sub)();
   return 1;

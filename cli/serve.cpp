@@ -85,6 +85,10 @@ command add_serve(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--threads", cfg->threads, "Worker threads (0: one per core)")
       ->capture_default_str();
+  sub->add_option("--bot-threads", lim.bot_threads,
+                  "Threads on which searching bots (mcts) choose their moves")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   sub->add_option("--data-dir", cfg->data_dir,
                   "Directory for the server's database (created when missing)")
       ->capture_default_str();

@@ -59,6 +59,9 @@ struct limits {
   int tournaments_per_identity = 5;
   int max_open_tournaments = 500;
   int max_tournament_players = 256;
+  // Threads on which searching bots (engine::bot::thinks()) choose their moves, so that a search
+  // never holds up an io thread; rooms whose bots think queue for them.
+  int bot_threads = 1;
 };
 
 struct config {

@@ -355,6 +355,23 @@ std::string state::random_move(std::mt19937_64& rng) const {
   return turn_text(turns[pick(rng)].steps, tag());
 }
 
+std::string state::playout_move(std::mt19937_64& rng) const {
+  if (ending_.over() || in_setup() || pending_) return random_move(rng);
+  turn_builder turn(pos_);
+  for (int n = 0; n < 4; ++n) {
+    if (n > 0 && rng() % 4 == 0 && turn.can_end(seen_)) break;
+    const auto next = turn.completable_steps(seen_);
+    if (next.empty()) break;
+    const made_step& m = next[rng() % next.size()];
+    if (!turn.add(m.p, m.s.from(), m.s.dir())) return random_move(rng);
+  }
+  if (!turn.can_end(seen_)) return random_move(rng);
+  step_path steps;
+  for (const made_step& m : turn.made())
+    steps.push(m);
+  return turn_text(steps, tag());
+}
+
 std::optional<engine::outcome> state::outcome() const {
   if (!ending_.over()) return std::nullopt;
   bool gold_won = ending_.winner == colour::gold;

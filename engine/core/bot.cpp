@@ -1,5 +1,7 @@
 #include "engine/core/bot.hpp"
 
+#include "engine/core/search_bot.hpp"
+
 namespace boardroom::engine {
 
 namespace {
@@ -22,7 +24,7 @@ const bot& random_bot() {
 }
 
 std::vector<const bot*> bots_for(const game& g) {
-  std::vector<const bot*> out{&random_bot()};
+  std::vector<const bot*> out{&random_bot(), search_bot_named("mcts")};
   for (const bot* b : g.own_bots())
     out.push_back(b);
   return out;
@@ -32,7 +34,7 @@ const bot* find_bot(const game& g, std::string_view name) {
   for (const bot* b : bots_for(g)) {
     if (b->name() == name) return b;
   }
-  return nullptr;
+  return search_bot_named(name);  // a budget of its own: "mcts:N"
 }
 
 }  // namespace boardroom::engine

@@ -20,12 +20,15 @@ class bot {
   // A legal move for s.current_player() in canonical notation, or why none can be chosen (the
   // game is over, a table the bot needs is missing). Must not modify `s`.
   virtual result<std::string> choose(const state& s, std::mt19937_64& rng) const = 0;
+  // Whether choose() searches (takes long): a server then runs it on a thread of its own, on a
+  // copy of the position, instead of the thread the room's connections are served from.
+  virtual bool thinks() const { return false; }
 };
 
 // Plays a uniformly random legal move (state::random_move); available for every game.
 const bot& random_bot();
 
-// The bots a game offers: "random" first, then the game's own (game::own_bots()).
+// The bots a game offers: "random", "mcts" (search_bot.hpp), then the game's own; also "mcts:N".
 std::vector<const bot*> bots_for(const game& g);
 const bot* find_bot(const game& g, std::string_view name);
 

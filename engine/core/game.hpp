@@ -121,6 +121,11 @@ class state {
   // false).
   virtual std::string random_move(std::mt19937_64& rng) const;
 
+  // A legal move drawn quickly for a search's random playouts, not necessarily uniformly; the
+  // default is random_move(). Arimaa draws a turn step by step instead of among all its turns
+  // (tens of thousands, listed for a uniform draw).
+  virtual std::string playout_move(std::mt19937_64& rng) const { return random_move(rng); }
+
   virtual bool is_terminal() const = 0;
   virtual std::optional<engine::outcome> outcome() const = 0;
   // The result when play is stopped before its end by a game-time limit (Arimaa's G, decided by

@@ -1,5 +1,6 @@
 #include "server/rooms/hub.hpp"
 
+#include <algorithm>
 #include <expected>
 #include <random>
 #include <vector>
@@ -64,7 +65,8 @@ hub::hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& 
       decoy_hash_(hash_password(random_hex(16),
                                 {cfg.limit.password_passes, cfg.limit.password_memory_bytes})
                       .value_or("")),
-      desk_(std::make_unique<tournament_desk>(*this, storage, storage_exec_)) {}
+      desk_(std::make_unique<tournament_desk>(*this, storage, storage_exec_)),
+      thinkers_(static_cast<std::size_t>(std::max(1, cfg.limit.bot_threads))) {}
 
 hub::~hub() = default;
 
@@ -443,6 +445,10 @@ void hub::open_server_room(room_settings settings) {
     ++identities_[r->creator()].rooms_created;  // the tournament's own identity
   }
   r->open({}, -1, nullptr);
+}
+
+void hub::think(std::function<void()> work) {
+  boost::asio::post(thinkers_, std::move(work));
 }
 
 void hub::game_ended(const std::string& room, const game_end& end) {

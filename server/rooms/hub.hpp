@@ -15,6 +15,7 @@
 #include <string>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <nlohmann/json.hpp>
 
 #include "protocol/messages.hpp"
@@ -106,6 +107,7 @@ class hub final : public room_host {
   journal& event_journal() override { return journal_; }
   const std::string& rating_model() const override { return config_.rating_model; }
   void game_ended(const std::string& room, const game_end& end) override;
+  void think(std::function<void()> work) override;
   bool muted(const std::string& viewer, const std::string& writer) const override;
 
   // Forgets the identities that never played and are older than limits::guest_expiry (at start,
@@ -172,6 +174,9 @@ class hub final : public room_host {
   std::map<std::string, std::shared_ptr<room>> rooms_;  // open rooms by id
   std::map<const peer*, std::weak_ptr<peer>> connections_;
   std::unique_ptr<tournament_desk> desk_;  // after everything it uses
+  // Last, so that it is joined first: a search finishing during the hub's destruction finds
+  // everything else still there.
+  boost::asio::thread_pool thinkers_;
 };
 
 }  // namespace boardroom::server

@@ -441,7 +441,24 @@ void room::bot_move() {
   int mover = state().current_player();
   const engine::bot* b = seats()[mover].bot;
   if (!b) return;
-  auto choice = b->choose(state(), rng_);
+  if (!b->thinks()) return play_bot_choice(mover, b->choose(state(), rng_));
+  // A search runs on a bots' thread, on a copy of the position, with a seed drawn here (so a
+  // room's bots stay reproducible). Its move comes back through the strand; if the position
+  // changed meanwhile (a resignation, a retirement), the bot is asked again.
+  std::shared_ptr<const engine::state> copy = state().clone();
+  const std::int64_t position = match_.position_version();
+  host_.think([self = shared_from_this(), copy, b, mover, position, seed = rng_()] {
+    std::mt19937_64 rng(seed);
+    auto choice = b->choose(*copy, rng);
+    self->on_strand([self, mover, position, choice = std::move(choice)]() mutable {
+      if (self->current() != status::playing) return;
+      if (self->match_.position_version() != position) return self->schedule_bot();
+      self->play_bot_choice(mover, std::move(choice));
+    });
+  });
+}
+
+void room::play_bot_choice(int mover, engine::result<std::string> choice) {
   game_clock clock = clock_;
   auto made = choice ? match_.apply(commands::move{mover, *choice, halts(clock)})
                      : std::unexpected(app_error(choice.error().code, choice.error().message));

@@ -78,6 +78,8 @@ class room_host {
   virtual bool muted(const std::string& viewer, const std::string& writer) const = 0;
   // A game ended (its game_over is durable).
   virtual void game_ended(const std::string& room, const game_end& end) = 0;
+  // Runs `work` on a bots' thread (a search), not an io thread.
+  virtual void think(std::function<void()> work) = 0;
 };
 
 // What becomes of a seat whose player is gone (abandoned, flagged) in a game of three or more:
@@ -281,6 +283,7 @@ class room : public std::enable_shared_from_this<room> {
   std::optional<engine::outcome> clock_expired(std::chrono::steady_clock::time_point now) const;
   void schedule_bot(std::chrono::milliseconds delay = std::chrono::milliseconds(0));
   void bot_move();
+  void play_bot_choice(int mover, engine::result<std::string> choice);
   engine::outcome forfeit_outcome(int seat_index, const std::string& reason,
                                   const std::string& description) const;
   void finish(engine::outcome result, on_stored done = {});

@@ -1,6 +1,7 @@
 // Built-in players holding seats, and the hint request.
 
 #include <random>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -54,6 +55,57 @@ TEST(Bots, TwoBotsPlayAWholeGameForASpectatingCreator) {
   ASSERT_TRUE(over);
   auto snap = a.call("room.sync", {{"room", room}, {"since", 0}});
   EXPECT_GT(snap["result"]["events"].size(), 3u);
+}
+
+// The search bot plays a whole game against a person. Its search runs on the bots' thread: with
+// one io thread, another player's requests are answered while an Arimaa search (seconds of work)
+// is under way.
+TEST(Bots, TheSearchBotPlaysAWholeGameAndThinksOffTheIoThread) {
+  test_server srv(test_limits(), 1);
+  ws_client a(srv.port()), other(srv.port());
+  a.hello("alice");
+  other.hello("olga");
+  auto created =
+      a.call("room.create", {{"game", "amazons"},
+                             {"params", {{"board_size", 6}}},
+                             {"bots", json::array({{{"seat", 1}, {"bot", "mcts:40"}}})}});
+  ASSERT_EQ(error_code(created), "") << created.dump();
+  const std::string room = created["result"]["room"];
+  EXPECT_EQ(created["result"]["snapshot"]["seats"][1]["bot"], "mcts:40");
+  ASSERT_TRUE(a.wait_event("game_started", room));
+  std::mt19937_64 rng(5);
+  for (int turn = 0; turn < 100; ++turn) {
+    auto moves = legal_moves(a, room);
+    if (!moves.contains("moves")) break;  // game over
+    if (moves["to_move"] != 0) {
+      ASSERT_TRUE(a.wait_event("move", room, 20s));
+      continue;
+    }
+    auto reply = a.call("game.move",
+                        {{"room", room}, {"move", moves["moves"][rng() % moves["moves"].size()]}});
+    ASSERT_EQ(error_code(reply), "") << reply.dump();
+  }
+  auto over = a.wait_event("game_over", room, 20s);
+  ASSERT_TRUE(over);
+  EXPECT_FALSE((*over)["outcome"]["reason"].get<std::string>().empty());
+
+  // Two search bots at Arimaa, each turn half a second or more of search: the only io thread
+  // answers another player's requests at once all along.
+  auto arimaa =
+      other.call("room.create", {{"game", "arimaa"},
+                                 {"bots", json::array({{{"seat", 0}, {"bot", "mcts:60"}},
+                                                       {{"seat", 1}, {"bot", "mcts:60"}}})}});
+  ASSERT_EQ(error_code(arimaa), "") << arimaa.dump();
+  const std::string bots_room = arimaa["result"]["room"];
+  ASSERT_TRUE(other.wait_event("move", bots_room, 20s));  // gold's setup
+  ASSERT_TRUE(other.wait_event("move", bots_room, 20s));  // silver's: now the searches
+  const auto until = std::chrono::steady_clock::now() + 1500ms;
+  for (int i = 0; std::chrono::steady_clock::now() < until; ++i) {
+    const auto asked = std::chrono::steady_clock::now();
+    EXPECT_EQ(error_code(a.call("lobby.list")), "");
+    EXPECT_LT(std::chrono::steady_clock::now() - asked, 300ms) << "answer " << i;
+    std::this_thread::sleep_for(100ms);
+  }
 }
 
 TEST(Bots, CreationChecksBotNamesAndSeats) {
