@@ -39,7 +39,7 @@ TEST(SearchBot, BudgetsByName) {
 // A few moves of every game for every player count, chosen by a small search: each is legal,
 // and the same seed chooses the same move.
 TEST(SearchBot, PlaysLegalMovesInEveryGameAndRepeatsItselfFromASeed) {
-  const bot* b = search_bot_named("mcts:16");
+  const bot* b = search_bot_named("mcts:8");
   for (const game* g : all_games()) {
     for (int players = g->players().min; players <= g->players().max; ++players) {
       SCOPED_TRACE(std::string(g->key()) + ", " + std::to_string(players) + " players");
@@ -49,7 +49,7 @@ TEST(SearchBot, PlaysLegalMovesInEveryGameAndRepeatsItselfFromASeed) {
       if (!made) continue;  // a count the default parameters do not offer
       auto& s = **made;
       std::mt19937_64 rng(1);
-      for (int ply = 0; ply < 6 && !s.is_terminal(); ++ply) {
+      for (int ply = 0; ply < 4 && !s.is_terminal(); ++ply) {
         std::mt19937_64 a(ply), again(ply);
         auto chosen = b->choose(s, a);
         ASSERT_TRUE(chosen.has_value()) << chosen.error().message;
