@@ -58,19 +58,6 @@ std::vector<std::string> split_list(const std::string& text) {
   return out;
 }
 
-std::vector<double> shares(const engine::outcome& o, int players) {
-  std::vector<double> out(players, 0.5);
-  if (players < 2 || static_cast<int>(o.ranks.size()) != players) return out;
-  for (int p = 0; p < players; ++p) {
-    double ahead = 0;
-    for (int q = 0; q < players; ++q) {
-      if (q != p) ahead += o.ranks[p] < o.ranks[q] ? 1.0 : o.ranks[p] == o.ranks[q] ? 0.5 : 0.0;
-    }
-    out[p] = ahead / (players - 1);
-  }
-  return out;
-}
-
 std::expected<played_game, std::string> play_one(const engine::game_spec& spec,
                                                  const std::vector<const engine::bot*>& bots,
                                                  int index, std::uint64_t seed, int max_moves) {
@@ -105,7 +92,8 @@ std::expected<played_game, std::string> play_one(const engine::game_spec& spec,
   out.reason = m.outcome()->reason;
   out.moves = static_cast<int>(m.moves().size());
   out.scores.assign(n, 0);
-  const auto by_seat = shares(*m.outcome(), n);
+  const auto by_seat = m.outcome()->shares();
+  if (static_cast<int>(by_seat.size()) != n) return std::unexpected("the outcome ranks no one");
   for (int s = 0; s < n; ++s)
     out.scores[bot_of_seat[s]] = by_seat[s];
   return out;

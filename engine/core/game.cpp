@@ -12,6 +12,20 @@ std::vector<int> outcome::winners() const {
   return out;
 }
 
+std::vector<double> outcome::shares() const {
+  const int n = static_cast<int>(ranks.size());
+  std::vector<double> out(n, 0.5);
+  if (n < 2) return out;
+  for (int p = 0; p < n; ++p) {
+    double ahead = 0;
+    for (int q = 0; q < n; ++q) {
+      if (q != p) ahead += ranks[p] < ranks[q] ? 1.0 : ranks[p] == ranks[q] ? 0.5 : 0.0;
+    }
+    out[p] = ahead / (n - 1);
+  }
+  return out;
+}
+
 std::string state::random_move(std::mt19937_64& rng) const {
   auto moves = legal_moves();
   if (moves.empty()) return {};

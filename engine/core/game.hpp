@@ -49,6 +49,9 @@ struct outcome {
   std::string description;     // for people: "Sisyphos reached a5"
 
   std::vector<int> winners() const;  // players with rank 1
+  // Each player's share of the others they finished ahead of, a tie counting half: 1 for a sole
+  // winner, 0 for a sole loser, 0.5 each in a draw of two (what a search or a match scores).
+  std::vector<double> shares() const;
 };
 
 // What the rules did on their own in the last play() or retire(): a player passed because they

@@ -21,22 +21,6 @@ struct node {
   std::vector<int> children;  // indices into the tree
 };
 
-// Each player's reward for an outcome: the share of the other players they finished ahead of,
-// a tie counting half. 1 for a sole winner, 0 for a sole loser, 0.5 each for a draw of two.
-std::vector<double> rewards_of(const outcome& o, int players) {
-  std::vector<double> out(players, 0.5);
-  if (players < 2 || static_cast<int>(o.ranks.size()) != players) return out;
-  for (int p = 0; p < players; ++p) {
-    double ahead = 0;
-    for (int q = 0; q < players; ++q) {
-      if (q == p) continue;
-      ahead += o.ranks[p] < o.ranks[q] ? 1.0 : o.ranks[p] == o.ranks[q] ? 0.5 : 0.0;
-    }
-    out[p] = ahead / (players - 1);
-  }
-  return out;
-}
-
 class search {
  public:
   search(const search_options& options, const state& root, std::mt19937_64& rng)
@@ -135,10 +119,9 @@ class search {
       std::string move = s.playout_move(rng_);
       if (move.empty() || !s.play(move)) break;
     }
-    if (auto o = s.is_terminal() ? s.outcome() : s.outcome_when_halted()) {
-      return rewards_of(*o, players_);
-    }
-    return std::vector<double>(players_, 0.5);
+    auto o = s.is_terminal() ? s.outcome() : s.outcome_when_halted();
+    if (o && static_cast<int>(o->ranks.size()) == players_) return o->shares();
+    return std::vector<double>(players_, 0.5);  // no result to go by: shared
   }
 
   const search_options& options_;

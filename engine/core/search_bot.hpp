@@ -29,7 +29,7 @@ struct search_options {
   std::optional<std::chrono::milliseconds> time_limit;
   int playout_plies = 200;
   // In a game that can judge a halted position (Arimaa, by material), playouts are this short and
-  // the judgement decides: random Arimaa turns are costly to draw and random games very long.
+  // the judgement decides: random Arimaa games are very long and say little.
   int judged_playout_plies = 8;
   double exploration = 0.7;  // UCT's constant, for rewards in [0, 1]
   double widening = 2.0;     // children allowed: 1 + widening * sqrt(visits)

@@ -129,15 +129,20 @@ result<move> check_sowing_so_far(const position& pos, const rules& r, const move
   return w;
 }
 
-result<move> check_sowing(const position& pos, const rules& r, const move& w) {
-  auto so_far = check_sowing_so_far(pos, r, w, true);
-  if (!so_far) return so_far;
+// The rule for a sowing's last ball, once every ball is dropped.
+result<move> check_last_ball(const position& pos, const move& w) {
   ball last = w.balls[w.count - 1];
   if (owner(last) != pos.to_move) {
     return illegal("the last ball must be yours (" + colour_name(pos.to_move) + "), not " +
                    describe(last));
   }
   return w;
+}
+
+result<move> check_sowing(const position& pos, const rules& r, const move& w) {
+  auto so_far = check_sowing_so_far(pos, r, w, true);
+  if (!so_far) return so_far;
+  return check_last_ball(pos, w);
 }
 
 }  // namespace
@@ -149,8 +154,8 @@ result<void> check_sowing_begun(const position& pos, const rules& r, const move&
   const pit_contents& start = pos.pits[begun.at];
   const int left = start.total - begun.count;
   if (left == 0) {
-    auto whole = check_sowing(pos, r, begun);
-    if (!whole) return std::unexpected(whole.error());
+    auto last = check_last_ball(pos, begun);
+    if (!last) return std::unexpected(last.error());
     return {};
   }
   // One of the player's own balls must be left in hand for the last pit.

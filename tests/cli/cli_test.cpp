@@ -39,6 +39,16 @@ TEST(Cli, HelpAndVersion) {
   EXPECT_NE(run("serve --help").out.find("--reconnect-grace-ms"), std::string::npos);
 }
 
+// A flag out of its range is a usage error (exit 2) that names the flag, before anything starts.
+TEST(Cli, ServeFlagsOutOfRangeExitWithTwo) {
+  for (const char* bad : {"--bot-threads 0", "--bot-threads 257", "--bot-threads many"}) {
+    auto r = run(std::string("serve --port 0 ") + bad + " 2>&1");
+    EXPECT_EQ(r.status, 2) << bad << ": " << r.out;
+    EXPECT_NE(r.out.find("--bot-threads"), std::string::npos) << r.out;
+  }
+  EXPECT_EQ(run("match --help").status, 0);
+}
+
 TEST(Cli, GamesListsTheCatalogue) {
   auto games = run("games");
   EXPECT_EQ(games.status, 0);

@@ -529,13 +529,8 @@ TEST(esiema_sowing, a_full_central_pit_is_checked_without_listing_3p) {
   )"));
 }
 
-// --- counting and drawing sowings ------------------------------------------------------------
-
-// Red's only pit is a1 with a red ball and the mother. Paths of two pits: via a2 (then a3, b2,
-// b3), via b1 (b2, c1, c2), via b2 (b1, b3, a2, c2, c3): 11, times two orders of r and R.
-TEST_P(esiema_sowing_any, counts_paths_times_ball_orders) {
-  scenario s = with_players(GetParam());
-  s.drawing = R"(
+// Red's only balls, a small one and the mother, in the corner pit a1; Blue's in the far corner.
+const char* const corner_pair = R"(
                .   .   .   .   .  bB
              .   .   .   .   .   .   .
            .   .   .   .   .   .   .   .
@@ -548,6 +543,14 @@ TEST_P(esiema_sowing_any, counts_paths_times_ball_orders) {
              .   .   .   .   .   .   .
               rR   .   .   .   .   .
   )";
+
+// --- counting and drawing sowings ------------------------------------------------------------
+
+// Red's only pit is a1 with a red ball and the mother. Paths of two pits: via a2 (then a3, b2,
+// b3), via b1 (b2, c1, c2), via b2 (b1, b3, a2, c2, c3): 11, times two orders of r and R.
+TEST_P(esiema_sowing_any, counts_paths_times_ball_orders) {
+  scenario s = with_players(GetParam());
+  s.drawing = corner_pair;
   auto st = s.make();
   EXPECT_EQ(st->count_moves(), 22u);
   EXPECT_EQ(st->perft(1), 22u);
@@ -587,19 +590,7 @@ TEST(esiema_sowing, ball_orders_end_with_an_own_ball) {
 
 TEST(esiema_sowing, random_moves_are_legal_and_reach_every_first_pit_2p) {
   scenario s;
-  s.drawing = R"(
-               .   .   .   .   .  bB
-             .   .   .   .   .   .   .
-           .   .   .   .   .   .   .   .
-         .   .   .   .   .   .   .   .   .
-       .   .   .   .   .   .   .   .   .   .
-     .   .   .   .   .   .   .   .   .   .   .
-       .   .   .   .   .   .   .   .   .   .
-         .   .   .   .   .   .   .   .   .
-           .   .   .   .   .   .   .   .
-             .   .   .   .   .   .   .
-              rR   .   .   .   .   .
-  )";
+  s.drawing = corner_pair;
   auto st = s.make();
   std::mt19937_64 rng(7);
   std::set<std::string> first_steps;
@@ -619,19 +610,7 @@ TEST(esiema_sowing, random_moves_are_legal_and_reach_every_first_pit_2p) {
 // five open neighbours of b2; with both dropped the sowing may end.
 TEST(esiema_sowing, parts_lead_on_from_the_start_pit_2p) {
   scenario s;
-  s.drawing = R"(
-               .   .   .   .   .  bB
-             .   .   .   .   .   .   .
-           .   .   .   .   .   .   .   .
-         .   .   .   .   .   .   .   .   .
-       .   .   .   .   .   .   .   .   .   .
-     .   .   .   .   .   .   .   .   .   .   .
-       .   .   .   .   .   .   .   .   .   .
-         .   .   .   .   .   .   .   .   .
-           .   .   .   .   .   .   .   .
-             .   .   .   .   .   .   .
-              rR   .   .   .   .   .
-  )";
+  s.drawing = corner_pair;
   auto st = s.make();
   using parts = std::set<std::string>;
   auto next = [&](std::string_view chosen) {

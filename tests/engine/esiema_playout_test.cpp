@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <memory>
 #include <set>
 
 #include "engine/esiema/notation.hpp"
@@ -139,12 +140,18 @@ TEST(esiema_playout, with_the_options_changed) {
   EXPECT_FALSE(c.reason.empty());
 }
 
+// A game of three with a short setup (four balls each), so that play begins at once.
+std::unique_ptr<state> quick_three(std::uint64_t seed) {
+  auto params = *resolve_params(the_game().param_specs(), {{"setup_balls", std::int64_t{4}}});
+  auto made = the_game().new_state(3, params, seed);
+  return std::unique_ptr<state>(dynamic_cast<state*>(made->release()));
+}
+
 // The sampler and the checker agree: every drawn sowing is accepted, and the existence check
 // agrees with the sampler on whether there is anything to draw.
 TEST(esiema_playout, drawn_moves_are_accepted_and_counts_match_the_walk) {
-  auto params = *resolve_params(the_game().param_specs(), {{"setup_balls", std::int64_t{4}}});
-  auto made = the_game().new_state(3, params, 3);
-  auto& st = dynamic_cast<state&>(**made);
+  auto made = quick_three(3);
+  auto& st = *made;
   std::mt19937_64 rng(3);
   int compared = 0;
   for (int ply = 0; ply < 400 && !st.is_terminal(); ++ply) {
@@ -195,9 +202,8 @@ std::set<std::string> sowings_by_parts(const state& st, const std::string& chose
 // The parts lead to exactly the legal sowings: none is missing, and no part offered leads to a
 // dead end (a path too short, or no ball of one's own left to drop last).
 TEST(esiema_playout, sowings_built_part_by_part_are_exactly_the_legal_ones) {
-  auto params = *resolve_params(the_game().param_specs(), {{"setup_balls", std::int64_t{4}}});
-  auto made = the_game().new_state(3, params, 5);
-  auto& st = dynamic_cast<state&>(**made);
+  auto made = quick_three(5);
+  auto& st = *made;
   std::mt19937_64 rng(5);
   int compared = 0;
   for (int ply = 0; ply < 300 && !st.is_terminal(); ++ply) {

@@ -13,6 +13,17 @@
 namespace boardroom::engine {
 namespace {
 
+// What the search maximises and `boardroom match` reports: the share of the others one finished
+// ahead of, a tie half.
+TEST(SearchBot, RewardsAreSharesOfTheOthersFinishedAhead) {
+  EXPECT_EQ((outcome{{1, 2}, {}, "", ""}.shares()), (std::vector<double>{1.0, 0.0}));
+  EXPECT_EQ((outcome{{1, 1}, {}, "", ""}.shares()), (std::vector<double>{0.5, 0.5}));
+  // Four places, two tied second: 3/3, (1 + 0.5)/3 each, 0/3.
+  EXPECT_EQ((outcome{{1, 2, 2, 4}, {}, "", ""}.shares()),
+            (std::vector<double>{1.0, 0.5, 0.5, 0.0}));
+  EXPECT_EQ((outcome{{3, 1, 2}, {}, "", ""}.shares()), (std::vector<double>{0.0, 1.0, 0.5}));
+}
+
 TEST(SearchBot, BudgetsByName) {
   const bot* plain = search_bot_named("mcts");
   ASSERT_NE(plain, nullptr);
