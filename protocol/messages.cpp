@@ -220,6 +220,13 @@ constexpr auto directed = [](auto tag) {
   };
 };
 
+constexpr auto challenge_only = [](auto tag) {
+  using T = decltype(tag);
+  return +[](const json& p) {
+    return parse_as<T>(p, [](reader& r, T& m) { r.required("challenge", m.challenge); });
+  };
+};
+
 // The single table of methods: index i parses variant alternative i.
 const std::array<method_entry, std::variant_size_v<message>> methods{{
     {"hello", parse_hello},
@@ -361,8 +368,10 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
     {"game.view", room_only(game_view{})},
     {"account.register",
      [](const json& p) {
-       return parse_as<account_register>(
-           p, [](reader& r, account_register& m) { r.required("password", m.password); });
+       return parse_as<account_register>(p, [](reader& r, account_register& m) {
+         r.required("password", m.password);
+         r.optional("bot", m.bot);
+       });
      }},
     {"tournament.create",
      [](const json& p) {
@@ -447,6 +456,54 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
          r.optional("token", m.token);
        });
      }},
+    {"seek.create",
+     [](const json& p) {
+       return parse_as<seek_create>(p, [](reader& r, seek_create& m) {
+         r.required("game", m.game);
+         r.optional("params", m.params);
+         r.optional("time_control", m.time_control);
+         r.optional("rated", m.rated);
+         r.optional("max_gap", m.max_gap);
+         r.optional("min_players", m.min_players);
+         r.optional("max_players", m.max_players);
+         r.optional("bot", m.bot);
+         r.range("max_gap", m.max_gap, 0, 10'000);
+         r.range("min_players", m.min_players, 2, 6);
+         r.range("max_players", m.max_players, 2, 6);
+       });
+     }},
+    {"seek.cancel",
+     [](const json& p) {
+       return parse_as<seek_cancel>(p,
+                                    [](reader& r, seek_cancel& m) { r.required("seek", m.seek); });
+     }},
+    {"seek.list",
+     [](const json& p) {
+       return parse_as<seek_list>(p, [](reader& r, seek_list& m) { r.optional("game", m.game); });
+     }},
+    {"challenge.create",
+     [](const json& p) {
+       return parse_as<challenge_create>(p, [](reader& r, challenge_create& m) {
+         r.required("to", m.to);
+         r.required("game", m.game);
+         r.optional("params", m.params);
+         r.optional("time_control", m.time_control);
+         r.optional("rated", m.rated);
+         r.optional("seat", m.seat);
+         r.optional("expires_in_ms", m.expires_in_ms);
+         r.range("seat", m.seat, 0, 1);
+         r.range("expires_in_ms", m.expires_in_ms, 1'000, 3'600'000);
+       });
+     }},
+    {"challenge.accept", challenge_only(challenge_accept{})},
+    {"challenge.decline",
+     [](const json& p) {
+       return parse_as<challenge_decline>(p, [](reader& r, challenge_decline& m) {
+         r.required("challenge", m.challenge);
+         r.optional("reason", m.reason);
+       });
+     }},
+    {"challenge.cancel", challenge_only(challenge_cancel{})},
 }};
 
 std::optional<error> check_lengths(const message& m) {
@@ -475,10 +532,13 @@ std::optional<error> check_lengths(const message& m) {
   const std::optional<std::string>* note = nullptr;
   if (auto* a = std::get_if<admin_abort>(&m)) note = &a->note;
   if (auto* a = std::get_if<admin_adjudicate>(&m)) note = &a->note;
+  const char* note_field = "note";
+  if (auto* d = std::get_if<challenge_decline>(&m)) note = &d->reason, note_field = "reason";
   if (note && *note && (*note)->size() > max_note_length) {
-    return params_error("out_of_range",
-                        "note must be at most " + std::to_string(max_note_length) + " bytes",
-                        "note");
+    return params_error(
+        "out_of_range",
+        std::string(note_field) + " must be at most " + std::to_string(max_note_length) + " bytes",
+        note_field);
   }
   if (auto* mv = std::get_if<game_move>(&m); mv && mv->move.size() > max_move_length) {
     return params_error("out_of_range",
@@ -524,12 +584,15 @@ std::optional<error> check_text(const message& m) {
   const std::optional<std::string>* note = nullptr;
   if (auto* a = std::get_if<admin_abort>(&m)) note = &a->note;
   if (auto* a = std::get_if<admin_adjudicate>(&m)) note = &a->note;
+  const char* note_field = "note";
+  if (auto* d = std::get_if<challenge_decline>(&m)) note = &d->reason, note_field = "reason";
   if (note && *note) {
     if (auto bad = engine::text::find_refused(**note)) {
       return params_error("bad_note",
-                          "note must not contain " + engine::text::describe(*bad) + " (at byte " +
+                          std::string(note_field) + " must not contain " +
+                              engine::text::describe(*bad) + " (at byte " +
                               std::to_string(bad->offset) + ")",
-                          "note");
+                          note_field);
     }
   }
   return std::nullopt;
@@ -539,6 +602,10 @@ std::optional<error> check_text(const message& m) {
 
 bool is_tournament_request(const message& m) {
   return std::visit([](const auto& r) { return tournament_method<std::decay_t<decltype(r)>>; }, m);
+}
+
+bool is_matchmaking_request(const message& m) {
+  return std::visit([](const auto& r) { return matchmaking_method<std::decay_t<decltype(r)>>; }, m);
 }
 
 std::string_view method_name(const message& m) {

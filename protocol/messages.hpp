@@ -34,6 +34,7 @@ struct hello {
 // Claims the identity's name as an account, with a password.
 struct account_register {
   std::string password;
+  bool bot = false;  // a program plays this account: it is shown as a bot wherever it appears
 };
 struct lobby_games {};
 struct lobby_list {
@@ -227,14 +228,58 @@ struct tournament_remove_player {
   std::optional<std::string> token;
 };
 
-using message = std::variant<
-    hello, lobby_games, lobby_list, lobby_subscribe, lobby_unsubscribe, room_create, room_join,
-    room_spectate, room_leave, room_start, room_sync, game_move, game_resign, game_legal_moves,
-    game_analyze, game_offer_draw, game_decline_draw, game_berserk, chat_send, chat_mute,
-    admin_remove_chat, admin_abort, admin_adjudicate, admin_add_time, game_view, account_register,
-    tournament_create, tournament_list, tournament_get, tournament_watch, tournament_unwatch,
-    tournament_join, tournament_withdraw, tournament_start, tournament_cancel, tournament_pair,
-    tournament_set_result, tournament_add_player, tournament_remove_player>;
+// Quick pairing: wait in the pool of games like this one until the server pairs you (a table of
+// min_players to max_players, within the game's range), or, with `bot`, plays you against that
+// built-in bot when nobody came in time.
+struct seek_create {
+  std::string game;
+  nlohmann::json params = nlohmann::json::object();
+  std::optional<std::string> time_control;
+  bool rated = false;
+  std::optional<int> max_gap;  // the widest rating difference ever accepted; absent: any
+  std::optional<int> min_players;
+  std::optional<int> max_players;
+  std::optional<std::string> bot;
+};
+struct seek_cancel {
+  std::string seek;
+};
+struct seek_list {
+  std::optional<std::string> game;
+};
+// A two-player game offered to one identity (an id or an account's name) or a built-in bot
+// ("bot:mcts"); `seat` is the challenger's (absent: drawn at random).
+struct challenge_create {
+  std::string to;
+  std::string game;
+  nlohmann::json params = nlohmann::json::object();
+  std::optional<std::string> time_control;
+  bool rated = false;
+  std::optional<int> seat;
+  std::optional<std::int64_t> expires_in_ms;
+};
+struct challenge_accept {
+  std::string challenge;
+};
+struct challenge_decline {
+  std::string challenge;
+  std::optional<std::string> reason;
+};
+struct challenge_cancel {
+  std::string challenge;
+};
+
+using message =
+    std::variant<hello, lobby_games, lobby_list, lobby_subscribe, lobby_unsubscribe, room_create,
+                 room_join, room_spectate, room_leave, room_start, room_sync, game_move,
+                 game_resign, game_legal_moves, game_analyze, game_offer_draw, game_decline_draw,
+                 game_berserk, chat_send, chat_mute, admin_remove_chat, admin_abort,
+                 admin_adjudicate, admin_add_time, game_view, account_register, tournament_create,
+                 tournament_list, tournament_get, tournament_watch, tournament_unwatch,
+                 tournament_join, tournament_withdraw, tournament_start, tournament_cancel,
+                 tournament_pair, tournament_set_result, tournament_add_player,
+                 tournament_remove_player, seek_create, seek_cancel, seek_list, challenge_create,
+                 challenge_accept, challenge_decline, challenge_cancel>;
 
 // The tournament.* methods (the hub hands those to the tournament desk).
 template <class T>
@@ -243,6 +288,14 @@ concept tournament_method = requires(const T& t) {
 }
 || std::is_same_v<T, tournament_create> || std::is_same_v<T, tournament_list>;
 bool is_tournament_request(const message& m);
+
+// The seek.* and challenge.* methods (the hub hands those to the matchmaker).
+template <class T>
+concept matchmaking_method = std::is_same_v<T, seek_create> || std::is_same_v<T, seek_cancel> ||
+    std::is_same_v<T, seek_list> || std::is_same_v<T, challenge_create> ||
+    std::is_same_v<T, challenge_accept> || std::is_same_v<T, challenge_decline> ||
+    std::is_same_v<T, challenge_cancel>;
+bool is_matchmaking_request(const message& m);
 
 // The method names, in the order of the variant's alternatives.
 std::string_view method_name(const message& m);

@@ -62,6 +62,28 @@ struct limits {
   // Threads on which searching bots (engine::bot::thinks()) choose their moves, so that a search
   // never holds up an io thread; rooms whose bots think queue for them.
   int bot_threads = 1;
+  // Quick pairing (server/matchmaking): seeks one identity may have waiting, seeks on the server;
+  // a pairing round every seek_round_interval, or at once when a pool has seek_round_size waiting;
+  // at most pairing_batch players matched together (neighbours by rating), since a weighted
+  // matching costs the cube of their number. A seek that names a bot plays it after seek_bot_wait.
+  int seeks_per_identity = 3;
+  int max_seeks = 10'000;
+  std::chrono::milliseconds seek_round_interval{2'000};
+  int seek_round_size = 20;
+  int pairing_batch = 200;
+  std::chrono::milliseconds seek_bot_wait{10'000};
+  // The rating gap everyone accepts at once, widened by seek_gap_per_second of waiting; a rematch
+  // only after both waited seek_rematch_after; a table smaller than the game's largest once its
+  // first player waited (a part of) seek_smaller_tables_after.
+  int seek_gap_start = 100;
+  int seek_gap_per_second = 25;
+  std::chrono::milliseconds seek_rematch_after{20'000};
+  std::chrono::milliseconds seek_smaller_tables_after{15'000};
+  // Challenges: open ones an identity may have sent, open ones on the server, and how long one
+  // waits for an answer when the challenger does not say (at most an hour).
+  int challenges_per_identity = 10;
+  int max_challenges = 10'000;
+  std::chrono::milliseconds challenge_expiry{60'000};
 };
 
 struct config {

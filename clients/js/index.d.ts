@@ -82,7 +82,12 @@ export type ErrorCode =
   | 'tournament_over'
   | 'tournament_not_running'
   | 'bad_start_time'
-  | 'bad_result';
+  | 'bad_result'
+  | 'unknown_seek'
+  | 'too_many_seeks'
+  | 'unknown_challenge'
+  | 'unknown_player'
+  | 'too_many_challenges';
 
 /** The client's own: no answer in time, the connection lost first, the client closed. */
 export type ConnectionErrorCode = 'timeout' | 'disconnected' | 'closed';
@@ -141,6 +146,8 @@ export interface Seat {
   retired: boolean;
   /** The seat went berserk (game.berserk); absent from servers before berserk. */
   berserk?: boolean;
+  /** A program plays the seat's account (a bot account). */
+  bot_account?: boolean;
 }
 
 export interface Outcome {
@@ -518,6 +525,83 @@ export interface RoomSnapshotResult {
 export interface LobbyListResult {
   rooms: RoomSummary[];
   tournaments?: TournamentSummary[];
+  seeks?: SeekSummary[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finding an opponent: seeks, challenges (docs/protocol.md section 13)
+
+export type SeekId = string;
+export type ChallengeId = string;
+export interface SeekSummary {
+  seek: SeekId;
+  game: string;
+  spec: string;
+  time_control: string;
+  rated: boolean;
+  player: PlayerId;
+  name: string;
+  bot_account: boolean;
+  rating: number;
+  min_players: number;
+  max_players: number;
+  created_at: number;
+}
+export interface SeekCreateParams {
+  game: string;
+  params?: Record<string, ParamValue>;
+  time_control?: string;
+  rated?: boolean;
+  max_gap?: number;
+  min_players?: number;
+  max_players?: number;
+  /** A built-in bot to play when nobody is paired in time (casual only). */
+  bot?: string;
+}
+export interface ChallengeCreateParams {
+  /** A connected player's id or name, or bot:NAME for a built-in bot. */
+  to: string;
+  game: string;
+  params?: Record<string, ParamValue>;
+  time_control?: string;
+  rated?: boolean;
+  seat?: 0 | 1;
+  expires_in_ms?: number;
+}
+export interface PairedPlayer {
+  seat?: SeatIndex;
+  player: PlayerId | null;
+  name: string;
+  bot?: string | null;
+  bot_account: boolean;
+}
+/** A room was opened with you seated; its events follow on this connection. */
+export interface GameAssigned {
+  room: RoomId;
+  seat: SeatIndex;
+  game: string;
+  spec: string;
+  time_control: string;
+  rated: boolean;
+  via: 'seek' | 'challenge';
+  seek?: SeekId;
+  challenge?: ChallengeId;
+  players: PairedPlayer[];
+}
+export interface ChallengeReceived {
+  challenge: ChallengeId;
+  from: PairedPlayer;
+  game: string;
+  spec: string;
+  time_control: string;
+  rated: boolean;
+  /** The seat you would play; null: drawn when you accept. */
+  seat: SeatIndex | null;
+  expires_at_ms: number;
+}
+export interface ChallengeEnded {
+  challenge: ChallengeId;
+  reason?: string;
 }
 
 export interface HelloParams {
@@ -534,6 +618,7 @@ export interface HelloResult {
   resume_token: string;
   resumed: boolean;
   account?: boolean;
+  bot_account?: boolean;
   rooms: RoomId[];
   limits: Limits;
 }
@@ -631,8 +716,8 @@ export interface TournamentCreateParams {
 export interface Methods {
   'hello': { params: HelloParams; result: HelloResult };
   'account.register': {
-    params: { password: string };
-    result: { player: PlayerId; name: string; account: true };
+    params: { password: string; bot?: boolean };
+    result: { player: PlayerId; name: string; account: true; bot_account?: boolean };
   };
   'lobby.games': { params: Record<string, never> | undefined; result: { games: GameInfo[] } };
   'lobby.list': { params: { game?: string } | undefined; result: LobbyListResult };
@@ -707,6 +792,31 @@ export interface Methods {
     params: DirectorParams & { player: string };
     result: TournamentSummary;
   };
+  'seek.create': { params: SeekCreateParams; result: { seek: SeekId; summary: SeekSummary } };
+  'seek.cancel': { params: { seek: SeekId }; result: { seek: SeekId; cancelled: true } };
+  'seek.list': { params: { game?: string } | undefined; result: { seeks: SeekSummary[] } };
+  'challenge.create': {
+    params: ChallengeCreateParams;
+    result: {
+      challenge: ChallengeId;
+      accepted: boolean;
+      expires_at_ms?: number;
+      room?: RoomId;
+      seat?: SeatIndex;
+    };
+  };
+  'challenge.accept': {
+    params: { challenge: ChallengeId };
+    result: { challenge: ChallengeId; room: RoomId; seat: SeatIndex };
+  };
+  'challenge.decline': {
+    params: { challenge: ChallengeId; reason?: string };
+    result: { challenge: ChallengeId; declined: true };
+  };
+  'challenge.cancel': {
+    params: { challenge: ChallengeId };
+    result: { challenge: ChallengeId; cancelled: true };
+  };
 }
 export type Method = keyof Methods;
 export type Params<M extends Method> = Methods[M]['params'];
@@ -721,6 +831,13 @@ export interface Notifications {
   'tournament.pairings': TournamentRound;
   'tournament.result': TournamentResult;
   'tournament.standings': TournamentStandings;
+  'lobby.seek': { change: 'added' | 'removed'; seek: SeekSummary };
+  'game.assigned': GameAssigned;
+  'game.unassigned': { via: 'seek' | 'challenge'; reason: string };
+  'challenge.received': ChallengeReceived;
+  'challenge.declined': ChallengeEnded;
+  'challenge.cancelled': ChallengeEnded;
+  'challenge.expired': ChallengeEnded;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -799,6 +916,13 @@ export interface ClientEvents {
   'tournament.pairings': TournamentRound;
   'tournament.result': TournamentResult;
   'tournament.standings': TournamentStandings;
+  'lobby.seek': Notifications['lobby.seek'];
+  'game.assigned': GameAssigned;
+  'game.unassigned': Notifications['game.unassigned'];
+  'challenge.received': ChallengeReceived;
+  'challenge.declined': ChallengeEnded;
+  'challenge.cancelled': ChallengeEnded;
+  'challenge.expired': ChallengeEnded;
 }
 
 interface Listening<Events> {

@@ -95,6 +95,12 @@ namespace boardroom::engine {
   X(tournament_not_running, wire)         \
   X(bad_start_time, wire)                 \
   X(bad_result, wire)                     \
+  /* quick pairing and challenges */      \
+  X(unknown_seek, wire)                   \
+  X(too_many_seeks, wire)                 \
+  X(unknown_challenge, wire)              \
+  X(unknown_player, wire)                 \
+  X(too_many_challenges, wire)            \
   /* the administrator */                 \
   X(not_admin, wire)                      \
   X(bad_ranks, wire)                      \

@@ -1,6 +1,7 @@
 #include "server/ratings/rate_game.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "server/ratings/glicko2.hpp"
 #include "server/ratings/weng_lin.hpp"
@@ -96,6 +97,16 @@ shown_rating show_rating(const rating_record& r, std::int64_t now_ms) {
   }
   const ratings::weng_lin_rating w{r.value, r.deviation};
   return {w.ordinal(), r.deviation, false};
+}
+
+int entry_rating(store& storage, const std::string& player, const engine::game& g,
+                 std::string_view speed) {
+  if (auto ratings = storage.ratings_of(player)) {
+    for (const auto& r : *ratings) {
+      if (r.game == g.key() && r.speed == speed) return static_cast<int>(std::lround(r.value));
+    }
+  }
+  return system_for(g) == glicko2_system ? 1500 : 25;
 }
 
 }  // namespace boardroom::server

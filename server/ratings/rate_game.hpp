@@ -39,4 +39,9 @@ struct shown_rating {
 };
 shown_rating show_rating(const rating_record& r, std::int64_t now_ms);
 
+// The rating `player` brings to a pairing or a tournament in game `g` and speed class `speed`:
+// their rating's value there, or the system's starting value (no rating yet, or it cannot be read).
+int entry_rating(store& storage, const std::string& player, const engine::game& g,
+                 std::string_view speed);
+
 }  // namespace boardroom::server

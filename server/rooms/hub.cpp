@@ -9,6 +9,7 @@
 
 #include "server/accounts/secrets.hpp"
 #include "server/rooms/ids.hpp"
+#include "server/rooms/room_terms.hpp"
 
 namespace boardroom::server {
 
@@ -16,21 +17,6 @@ using nlohmann::json;
 using protocol::app_error;
 
 namespace {
-
-using result_of_setup = std::expected<std::unique_ptr<engine::state>, protocol::error>;
-
-// The game set up once at creation, the way the room will start it: parameters that depend on
-// each other or on the seat count (a board for three players, a handicap for a seat that does not
-// play) are refused here rather than ending the room when it starts. The engine says
-// "bad_players" for a seat count and "bad_parameter" for a value.
-result_of_setup set_up(const engine::game_spec& spec, int seats, std::uint64_t seed) {
-  auto st = spec.game_ptr->new_state(seats, spec.params, seed);
-  if (st) return std::move(*st);
-  const auto& e = st.error();
-  if (e.code == "bad_players") return std::unexpected(app_error("bad_seats", e.message, "seats"));
-  return std::unexpected(
-      app_error("bad_parameter", e.message, e.field.empty() ? "params" : e.field));
-}
 
 // Whether the game can retire a player (engine::state::retire) at this seat count: tried on the
 // game set up for it.
@@ -66,6 +52,7 @@ hub::hub(boost::asio::io_context& io, const config& cfg, metrics& stats, store& 
                                 {cfg.limit.password_passes, cfg.limit.password_memory_bytes})
                       .value_or("")),
       desk_(std::make_unique<tournament_desk>(*this, storage, storage_exec_)),
+      pairing_(std::make_unique<matchmaker>(*this, storage, storage_exec_)),
       thinkers_(static_cast<std::size_t>(std::max(1, cfg.limit.bot_threads))) {}
 
 hub::~hub() = default;
@@ -99,6 +86,9 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
   }
   member who{ctx.player, ctx.name, conn};
   if (protocol::is_tournament_request(msg)) return desk_->handle(conn, ctx, id, std::move(msg));
+  if (protocol::is_matchmaking_request(msg)) {
+    return pairing_->handle(conn, ctx, id, std::move(msg));
+  }
 
   // Requests about one room: look it up, then hand over to the room's strand.
   auto with_room = [&](const std::string& room_id, auto&& call) {
@@ -123,9 +113,10 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
                                     "too many password checks from your address; try "
                                     "again in a minute"));
             }
-            boost::asio::post(storage_exec_, [this, conn, ctx, id, password = m.password] {
-              register_account(conn, ctx, id, password);
-            });
+            boost::asio::post(storage_exec_,
+                              [this, conn, ctx, id, password = m.password, bot = m.bot] {
+                                register_account(conn, ctx, id, password, bot);
+                              });
           },
           [&](const protocol::hello&) {
             // Sessions send hello to hello(): it answers after the store has.
@@ -139,7 +130,9 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
           },
           [&](const protocol::lobby_list& m) {
             reply(*conn, id,
-                  {{"rooms", lobby_.list(m.game)}, {"tournaments", lobby_.tournaments(m.game)}});
+                  {{"rooms", lobby_.list(m.game)},
+                   {"tournaments", lobby_.tournaments(m.game)},
+                   {"seeks", lobby_.seeks(m.game)}});
           },
           [&](const protocol::lobby_subscribe& m) { lobby_.subscribe(conn, m.game, id); },
           [&](const protocol::lobby_unsubscribe&) {
@@ -214,7 +207,8 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
               r.add_time(who, id, m.seat, std::chrono::seconds(m.seconds));
             });
           },
-          []<class T>(const T&) requires protocol::tournament_method<T>{},  // the desk's, above
+          []<class T>(const T&) requires protocol::tournament_method<T>{},   // the desk's, above
+          []<class T>(const T&) requires protocol::matchmaking_method<T>{},  // the matchmaker's
       },
       msg);
 }
@@ -302,7 +296,8 @@ void hub::hello(std::shared_ptr<peer> conn, client_context ctx, json id, protoco
         // A guest whose name an account claimed since its last hello goes to the store, which
         // refuses the name.
         if (ident.name == m.name && (ident.account || !claimed_.contains(fold_case(m.name)))) {
-          known = known_identity{it->second, *m.resume_token, token_hash, true, ident.account};
+          known = known_identity{it->second, *m.resume_token, token_hash,
+                                 true,       ident.account,   ident.bot};
         }
       }
     }
@@ -349,7 +344,8 @@ void hub::identify(const std::shared_ptr<peer>& conn, client_context ctx, const 
       if (!own) return refuse(store_error(own.error()));
       if (*own) {  // an account keeps the name it claimed, whatever the hello says
         return greet(conn, std::move(ctx), id, (*own)->name,
-                     {player, *m.resume_token, token_hash, true, true}, std::move(greeted));
+                     {player, *m.resume_token, token_hash, true, true, (*own)->bot},
+                     std::move(greeted));
       }
       if (*holder) return refuse(name_taken(m.name));
       if ((*found)->name != m.name) rename({player, m.name, token_hash, 0});
@@ -389,7 +385,7 @@ void hub::log_in(const std::shared_ptr<peer>& conn, client_context ctx, const js
   }
   // Every log-in gets a token of its own; the account's earlier tokens keep working.
   std::string token = random_hex(32);
-  known_identity who{(*found)->player, token, sha256_hex(token), true, true};
+  known_identity who{(*found)->player, token, sha256_hex(token), true, true, (*found)->bot};
   if (auto ok = store_.add_login_token(who.player, who.token_hash, unix_ms_now()); !ok) {
     return refuse(store_error(ok.error()));
   }
@@ -397,7 +393,7 @@ void hub::log_in(const std::shared_ptr<peer>& conn, client_context ctx, const js
 }
 
 void hub::register_account(const std::shared_ptr<peer>& conn, const client_context& ctx,
-                           const json& id, const std::string& password) {
+                           const json& id, const std::string& password, bool bot) {
   auto own = store_.account_of(ctx.player);
   if (!own) return fail(*conn, id, store_error(own.error()));
   if (*own) {
@@ -407,15 +403,18 @@ void hub::register_account(const std::shared_ptr<peer>& conn, const client_conte
   const auto& lim = config_.limit;
   auto hash = hash_password(password, {lim.password_passes, lim.password_memory_bytes});
   if (!hash) return fail(*conn, id, store_error(hash.error()));
-  auto created = store_.create_account({ctx.player, ctx.name, *hash, unix_ms_now()});
+  auto created = store_.create_account({ctx.player, ctx.name, *hash, unix_ms_now(), bot});
   if (!created) return fail(*conn, id, store_error(created.error()));
   if (!*created) return fail(*conn, id, name_taken(ctx.name));
   {
     std::lock_guard lock(mutex_);
-    identities_[ctx.player].account = true;
+    identity& ident = identities_[ctx.player];
+    ident.account = true;
+    ident.bot = bot;
     claimed_.insert(fold_case(ctx.name));
   }
-  reply(*conn, id, {{"player", ctx.player}, {"name", ctx.name}, {"account", true}});
+  reply(*conn, id,
+        {{"player", ctx.player}, {"name", ctx.name}, {"account", true}, {"bot_account", bot}});
 }
 
 std::optional<std::string> hub::name_of(const std::string& player) const {
@@ -429,6 +428,24 @@ std::weak_ptr<peer> hub::connection_of(const std::string& player) const {
   std::lock_guard lock(mutex_);
   auto it = identities_.find(player);
   return it == identities_.end() ? std::weak_ptr<peer>{} : it->second.conn;
+}
+
+std::optional<hub::connected_player> hub::find_connected(const std::string& id_or_name) const {
+  std::lock_guard lock(mutex_);
+  auto shown = [](const std::string& id, const identity& i) {
+    return connected_player{id, i.name, i.account, i.bot, i.conn};
+  };
+  if (auto it = identities_.find(id_or_name); it != identities_.end() && !it->second.conn.expired())
+    return shown(it->first, it->second);
+  const std::string folded = fold_case(id_or_name);
+  std::optional<connected_player> found;
+  int guests = 0;
+  for (const auto& [id, i] : identities_) {
+    if (i.conn.expired() || fold_case(i.name) != folded) continue;
+    if (i.account) return shown(id, i);  // an account's name is its own
+    if (i.name == id_or_name && ++guests == 1) found = shown(id, i);
+  }
+  return guests == 1 ? found : std::nullopt;
 }
 
 bool hub::has_room(const std::string& id) const {
@@ -487,6 +504,12 @@ bool hub::muted(const std::string& viewer, const std::string& writer) const {
   return it != identities_.end() && it->second.muted.contains(writer);
 }
 
+bool hub::is_bot_account(const std::string& player) const {
+  std::lock_guard lock(mutex_);
+  auto it = identities_.find(player);
+  return it != identities_.end() && it->second.bot;
+}
+
 bool hub::is_account(const std::string& player) const {
   std::lock_guard lock(mutex_);
   auto it = identities_.find(player);
@@ -504,6 +527,7 @@ void hub::greet(const std::shared_ptr<peer>& conn, client_context ctx, const jso
     ident.name = name;
     ident.token_hashes.insert(who.token_hash);
     ident.account = who.account;
+    ident.bot = who.bot;
     replaced = ident.conn.lock();
     ident.conn = conn;
     rooms.assign(ident.rooms.begin(), ident.rooms.end());
@@ -519,6 +543,7 @@ void hub::greet(const std::shared_ptr<peer>& conn, client_context ctx, const jso
          {"resume_token", who.token},
          {"resumed", who.resumed},
          {"account", who.account},
+         {"bot_account", who.bot},
          {"rooms", rooms},
          {"limits",
           {{"max_frame_bytes", lim.max_frame_bytes},
@@ -543,36 +568,22 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
         *conn, id,
         app_error("room_rate", "too many rooms created from your address; try again later"));
   }
-  auto spec = engine::make_game_spec(m.game, m.params);
-  if (!spec) {
-    const auto& e = spec.error();
-    return fail(*conn, id, app_error(e.code, e.message, e.field.empty() ? "params" : e.field));
-  }
-  const auto range = spec->game_ptr->players();
-  int seats = m.seats.value_or(range.min);
-  if (seats < range.min || seats > range.max) {
-    return fail(
-        *conn, id,
-        app_error("bad_seats",
-                  std::string(spec->game_ptr->display_name()) + " is played by " +
-                      std::to_string(range.min) + " to " + std::to_string(range.max) + " players",
-                  "seats"));
-  }
-  const std::uint64_t seed = std::random_device{}();
-  auto game = set_up(*spec, seats, seed);
-  if (!game) return fail(*conn, id, game.error());
+  auto terms = check_terms(m.game, m.params, m.seats, m.time_control);
+  if (!terms) return fail(*conn, id, terms.error());
+  auto& spec = terms->spec;
+  const int seats = terms->seats;
   std::map<int, const engine::bot*> bots;
   for (const auto& [index, name] : m.bots) {
-    const engine::bot* b = engine::find_bot(*spec->game_ptr, name);
+    const engine::bot* b = engine::find_bot(*spec.game_ptr, name);
     if (!b) {
       std::string known;
-      for (const auto* each : engine::bots_for(*spec->game_ptr)) {
+      for (const auto* each : engine::bots_for(*spec.game_ptr)) {
         known += (known.empty() ? "" : ", ") + std::string(each->name());
       }
       return fail(*conn, id,
                   app_error("unknown_bot",
                             "there is no bot '" + name + "' for " +
-                                std::string(spec->game_ptr->key()) + "; known: " + known,
+                                std::string(spec.game_ptr->key()) + "; known: " + known,
                             "bots"));
     }
     if (index >= seats || bots.contains(index)) {
@@ -594,13 +605,6 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
         app_error("bad_seat", "seat " + std::to_string(seat) + " is not a free seat of this room",
                   "seat"));
   }
-  auto timing = parse_time_control(m.time_control.value_or("none"));
-  if (!timing) {
-    return fail(*conn, id, app_error("bad_time_control", timing.error(), "time_control"));
-  }
-  if (auto misfit = time_control_misfit(*timing, *spec->game_ptr)) {
-    return fail(*conn, id, app_error("bad_time_control", *misfit, "time_control"));
-  }
   auto vacated = parse_vacated_policy(m.vacated_seats.value_or("bot"));
   if (!vacated) {
     return fail(
@@ -609,10 +613,10 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                   "vacated_seats is \"bot\" or \"retire\", not \"" + *m.vacated_seats + "\"",
                   "vacated_seats"));
   }
-  if (*vacated == vacated_policy::retire && !retires_players(**game)) {
+  if (*vacated == vacated_policy::retire && !retires_players(*terms->set_up)) {
     return fail(*conn, id,
                 app_error("bad_vacated_seats",
-                          std::string(spec->game_ptr->display_name()) +
+                          std::string(spec.game_ptr->display_name()) +
                               " has no rule for a player who leaves the game: vacated seats can "
                               "only be played on by the bot",
                           "vacated_seats"));
@@ -626,7 +630,7 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
     }
     if (seat >= 0 && !is_account(ctx.player)) return fail(*conn, id, account_required());
   }
-  if (m.berserk && !berserkable(*timing)) {
+  if (m.berserk && !berserkable(terms->timing)) {
     return fail(*conn, id,
                 app_error("bad_parameter",
                           "berserk needs a time control with a bank of time: sudden death or "
@@ -634,17 +638,17 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                           "berserk"));
   }
   room_settings settings{.id = "r" + random_code(10),
-                         .spec = std::move(*spec),
+                         .spec = std::move(spec),
                          .seats = seats,
                          .is_public = m.is_public,
                          .auto_start = m.auto_start,
                          .invite_code = m.is_public ? "" : random_code(8),
                          .creator = ctx.player,
-                         .seed = seed,
+                         .seed = terms->seed,
                          .bots = std::move(bots),
                          .practice = m.practice,
                          .created = std::chrono::system_clock::now(),
-                         .timing = *timing,
+                         .timing = terms->timing,
                          .vacated = *vacated,
                          .rated = m.rated,
                          .berserk = m.berserk,
@@ -679,6 +683,7 @@ void hub::connected(const std::shared_ptr<peer>& conn) {
 void hub::disconnected(const peer* conn, const client_context& ctx) {
   lobby_.unsubscribe(conn);
   desk_->disconnected(conn);
+  pairing_->disconnected(conn, ctx.player);
   std::vector<std::shared_ptr<room>> rooms;
   {
     std::lock_guard lock(mutex_);
@@ -793,6 +798,7 @@ void hub::shut_down() {
       rooms.push_back(r);
   }
   desk_->shut_down();
+  pairing_->shut_down();
   for (auto& r : rooms)
     r->shut_down();
   for (auto& c : conns)

@@ -20,6 +20,7 @@
 
 #include "protocol/messages.hpp"
 #include "server/config.hpp"
+#include "server/matchmaking/matchmaker.hpp"
 #include "server/metrics.hpp"
 #include "server/net/admission.hpp"
 #include "server/net/peer.hpp"
@@ -86,14 +87,26 @@ class hub final : public room_host {
 
   lobby& directory() { return lobby_; }
   tournament_desk& desk() { return *desk_; }
+  matchmaker& pairing() { return *pairing_; }
 
   // For the tournament desk: who is who, and rooms the server opens itself.
   bool is_admin(const std::string& token) const;
   bool is_account(const std::string& player) const;
+  bool is_bot_account(const std::string& player) const override;  // identities in memory
   void mute(peer& conn, const std::string& player, const nlohmann::json& id,
             const protocol::chat_mute& m);
   std::optional<std::string> name_of(const std::string& player) const;  // identities in memory
   std::weak_ptr<peer> connection_of(const std::string& player) const;
+  // A connected identity by its id, or by its name: an account's (case ignored), or a guest's
+  // that no other connected identity has.
+  struct connected_player {
+    std::string player;
+    std::string name;
+    bool account = false;
+    bool bot = false;
+    std::weak_ptr<peer> conn;
+  };
+  std::optional<connected_player> find_connected(const std::string& id_or_name) const;
   bool has_room(const std::string& id) const;
   // Opens a room whose seats the settings fill (room_settings::entrants and bots); its id is the
   // caller's.
@@ -122,6 +135,7 @@ class hub final : public room_host {
     std::string name;
     std::set<std::string> token_hashes;  // empty for an identity from a restored room until hello
     bool account = false;                // the name is claimed with a password
+    bool bot = false;                    // ... by a program (a bot account)
     std::weak_ptr<peer> conn;
     std::set<std::string> rooms;
     int rooms_created = 0;        // rooms created that are still open
@@ -135,6 +149,7 @@ class hub final : public room_host {
     std::string token_hash;
     bool resumed = false;
     bool account = false;
+    bool bot = false;
   };
   // The store's part of hello, on its thread; then greet() on any thread.
   void identify(const std::shared_ptr<peer>& conn, client_context ctx, const nlohmann::json& id,
@@ -148,7 +163,7 @@ class hub final : public room_host {
   void log_in(const std::shared_ptr<peer>& conn, client_context ctx, const nlohmann::json& id,
               protocol::hello m, greeting greeted);
   void register_account(const std::shared_ptr<peer>& conn, const client_context& ctx,
-                        const nlohmann::json& id, const std::string& password);
+                        const nlohmann::json& id, const std::string& password, bool bot);
   void on_create(const std::shared_ptr<peer>& conn, const client_context& ctx,
                  const nlohmann::json& id, const protocol::room_create& m);
   std::shared_ptr<room> find_room(const std::string& id) const;
@@ -174,6 +189,7 @@ class hub final : public room_host {
   std::map<std::string, std::shared_ptr<room>> rooms_;  // open rooms by id
   std::map<const peer*, std::weak_ptr<peer>> connections_;
   std::unique_ptr<tournament_desk> desk_;  // after everything it uses
+  std::unique_ptr<matchmaker> pairing_;
   // Last, so that it is joined first: a search finishing during the hub's destruction finds
   // everything else still there.
   boost::asio::thread_pool thinkers_;

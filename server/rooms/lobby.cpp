@@ -28,20 +28,30 @@ void lobby::publish(const std::string& change, const nlohmann::json& summary) {
 }
 
 void lobby::publish_tournament(const std::string& change, const nlohmann::json& summary) {
+  publish_listing(tournaments_, "tournament", "lobby.tournament", change, summary);
+}
+
+void lobby::publish_seek(const std::string& change, const nlohmann::json& summary) {
+  publish_listing(seeks_, "seek", "lobby.seek", change, summary);
+}
+
+void lobby::publish_listing(std::map<std::string, nlohmann::json>& listing, const char* key,
+                            const char* method, const std::string& change,
+                            const nlohmann::json& summary) {
   std::vector<std::shared_ptr<peer>> targets;
   {
     std::lock_guard lock(mutex_);
-    const std::string id = summary.at("tournament");
-    if (change == "closed") {
-      tournaments_.erase(id);
+    const std::string id = summary.at(key);
+    if (change == "closed" || change == "removed") {
+      listing.erase(id);
     } else {
-      tournaments_[id] = summary;
+      listing[id] = summary;
     }
     targets = watching_locked(summary.at("game"));
   }
   if (targets.empty()) return;
-  auto frame = make_frame(protocol::write_notification(
-      "lobby.tournament", {{"change", change}, {"tournament", summary}}));
+  auto frame =
+      make_frame(protocol::write_notification(method, {{"change", change}, {key, summary}}));
   for (auto& p : targets)
     p->send(frame);
 }
@@ -70,6 +80,11 @@ nlohmann::json lobby::tournaments(const std::optional<std::string>& game) const 
   return list_locked(tournaments_, game);
 }
 
+nlohmann::json lobby::seeks(const std::optional<std::string>& game) const {
+  std::lock_guard lock(mutex_);
+  return list_locked(seeks_, game);
+}
+
 nlohmann::json lobby::list_locked(const std::map<std::string, nlohmann::json>& from,
                                   const std::optional<std::string>& game) {
   auto out = nlohmann::json::array();
@@ -83,7 +98,9 @@ void lobby::subscribe(const std::shared_ptr<peer>& who, std::optional<std::strin
                       const nlohmann::json& request_id) {
   std::lock_guard lock(mutex_);
   reply(*who, request_id,
-        {{"rooms", list_locked(rooms_, game)}, {"tournaments", list_locked(tournaments_, game)}});
+        {{"rooms", list_locked(rooms_, game)},
+         {"tournaments", list_locked(tournaments_, game)},
+         {"seeks", list_locked(seeks_, game)}});
   subscribers_[who.get()] = {who, std::move(game)};
 }
 

@@ -27,6 +27,11 @@ class lobby {
   void publish_tournament(const std::string& change, const nlohmann::json& summary);
   nlohmann::json tournaments(const std::optional<std::string>& game) const;
 
+  // Seeks waiting for quick pairing: `lobby.seek` notifications. `summary` must carry "seek" and
+  // "game" (the game's key); change "removed" takes it off the lobby.
+  void publish_seek(const std::string& change, const nlohmann::json& summary);
+  nlohmann::json seeks(const std::optional<std::string>& game) const;
+
   // Replies to `request_id` with the current list under the same lock as the subscription, so the
   // subscriber sees every change after that list and none before it.
   void subscribe(const std::shared_ptr<peer>& who, std::optional<std::string> game,
@@ -40,12 +45,16 @@ class lobby {
   };
   static nlohmann::json list_locked(const std::map<std::string, nlohmann::json>& from,
                                     const std::optional<std::string>& game);
+  void publish_listing(std::map<std::string, nlohmann::json>& listing, const char* key,
+                       const char* method, const std::string& change,
+                       const nlohmann::json& summary);
   // The subscribers who watch `game`, forgetting those gone; under the lock.
   std::vector<std::shared_ptr<peer>> watching_locked(const std::string& game);
 
   mutable std::mutex mutex_;
   std::map<std::string, nlohmann::json> rooms_;        // public rooms by id
   std::map<std::string, nlohmann::json> tournaments_;  // public tournaments, entry or running
+  std::map<std::string, nlohmann::json> seeks_;        // seeks waiting for quick pairing
   std::map<const peer*, subscriber> subscribers_;
 };
 

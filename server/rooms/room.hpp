@@ -80,6 +80,8 @@ class room_host {
   virtual void game_ended(const std::string& room, const game_end& end) = 0;
   // Runs `work` on a bots' thread (a search), not an io thread.
   virtual void think(std::function<void()> work) = 0;
+  // Whether a program plays the account `player` (shown on its seat).
+  virtual bool is_bot_account(const std::string& player) const = 0;
 };
 
 // What becomes of a seat whose player is gone (abandoned, flagged) in a game of three or more:

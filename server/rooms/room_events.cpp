@@ -219,6 +219,7 @@ json room::snapshot(const std::string& viewer) const {
                          {"name", s.name},
                          {"connected", links_[i].connected},
                          {"bot", s.bot ? json(s.bot->name()) : json(nullptr)},
+                         {"bot_account", !s.player.empty() && host_.is_bot_account(s.player)},
                          {"retired", s.retired},
                          {"berserk", s.berserk}});
   }

@@ -30,7 +30,7 @@ namespace {
 
 // Migration i brings the schema from version i to i + 1. Never change one that has shipped:
 // append another.
-constexpr std::array<const char*, 6> migrations{R"sql(
+constexpr std::array<const char*, 7> migrations{R"sql(
 CREATE TABLE identities (
   id          TEXT PRIMARY KEY,
   name        TEXT NOT NULL,
@@ -178,6 +178,10 @@ CREATE TABLE tournament_events (      -- append-only
 )sql",
                                                 R"sql(
 ALTER TABLE rooms ADD COLUMN berserk INTEGER NOT NULL DEFAULT 0;  -- players may go berserk
+)sql",
+                                                R"sql(
+-- An account a program plays (account.register with bot): shown as a bot wherever it appears.
+ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
 )sql"};
 
 // What find_records() filters on; ?1 game, ?2 player (id or name), ?3 from, ?4 until, ?5 public
@@ -374,12 +378,13 @@ class sqlite_store final : public store {
              {&players_of_,
               "SELECT seat, player, name FROM game_players WHERE room = ?1 ORDER BY seat"},
              {&insert_account_,
-              "INSERT INTO accounts (player, name, password_hash, created_ms) "
-              "VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING"},
+              "INSERT INTO accounts (player, name, password_hash, created_ms, bot) "
+              "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING"},
              {&account_by_name_,
-              "SELECT player, name, password_hash, created_ms FROM accounts WHERE name = ?1"},
+              "SELECT player, name, password_hash, created_ms, bot FROM accounts WHERE name = ?1"},
              {&account_by_player_,
-              "SELECT player, name, password_hash, created_ms FROM accounts WHERE player = ?1"},
+              "SELECT player, name, password_hash, created_ms, bot FROM accounts WHERE player = "
+              "?1"},
              {&insert_login_token_,
               "INSERT INTO login_tokens (token_hash, player, created_ms) VALUES (?1, ?2, ?3)"},
              {&rating_of_, std::string("SELECT ") + rating_columns +
@@ -531,7 +536,8 @@ class sqlite_store final : public store {
     u.text(1, account.player)
         .text(2, account.name)
         .text(3, account.password_hash)
-        .integer(4, account.created_ms);
+        .integer(4, account.created_ms)
+        .integer(5, account.bot ? 1 : 0);
     if (u.step() != SQLITE_DONE) {
       return std::unexpected(failure("cannot create the account of " + account.player));
     }
@@ -888,7 +894,8 @@ class sqlite_store final : public store {
     int rc = u.step();
     if (rc == SQLITE_DONE) return std::optional<account_record>{};
     if (rc != SQLITE_ROW) return std::unexpected(failure("cannot look up an account"));
-    return account_record{u.column_text(0), u.column_text(1), u.column_text(2), u.column_int(3)};
+    return account_record{u.column_text(0), u.column_text(1), u.column_text(2), u.column_int(3),
+                          u.column_int(4) != 0};
   }
 
   // The rows of a statement that selects rating_columns.

@@ -71,6 +71,7 @@ struct account_record {
   std::string name;
   std::string password_hash;
   std::int64_t created_ms = 0;
+  bool bot = false;  // a program plays it (account.register with bot)
 };
 
 // One player's rating in one game and speed class. `system` says how to read the numbers:

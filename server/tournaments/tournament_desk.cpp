@@ -334,16 +334,8 @@ std::expected<json, error> tournament_desk::create(const std::string& player,
 
 int tournament_desk::entry_rating(const std::string& player, const tn::tournament_settings& s) {
   auto tc = parse_time_control(s.time_control);
-  const std::string speed = tc ? speed_class(*tc) : "";
-  auto ratings = store_.ratings_of(player);
-  if (ratings) {
-    for (const auto& r : *ratings) {
-      if (r.game == s.game && r.speed == speed) return static_cast<int>(std::lround(r.value));
-    }
-  }
   const auto* g = game_of(s);
-  // A player without a rating enters at the system's starting value.
-  return g && system_for(*g) == "glicko2" ? 1500 : 25;
+  return g ? server::entry_rating(store_, player, *g, tc ? speed_class(*tc) : "") : 1500;
 }
 
 std::expected<json, error> tournament_desk::join(const std::string& player, const std::string& name,

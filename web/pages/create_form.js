@@ -1,5 +1,8 @@
 // The form that opens a room: the game, its parameters as the catalogue describes them (type,
 // range, choices, default), the seats, the clocks, public or private, bots for the other seats.
+// Its three buttons: a room of one's own, a game against the computer (the search bot in every
+// other seat), or quick pairing (a seek for a game on these terms). `onSubmit(request, how)`
+// gets the room.create params and "room", "computer" or "seek".
 
 import { h, put } from '../lib/dom.js';
 
@@ -51,6 +54,7 @@ export function createForm(games, onSubmit) {
       class: 'create',
       onsubmit: async (event) => {
         event.preventDefault();
+        const how = event.submitter?.value ?? 'room';
         error.textContent = '';
         const info = chosen();
         const count = Number(seats.value);
@@ -61,9 +65,14 @@ export function createForm(games, onSubmit) {
           public: isPublic.checked,
         };
         if (clockKind.value !== 'none') request.time_control = `${clockKind.value}:${clockValue.value.trim()}`;
-        if (bots.checked) request.bots = range(1, count - 1).map((seat) => ({ seat, bot: info.bots[0].name }));
+        // The computer is the search bot where the game has it; the box asks for random players.
+        const computer = info.bots.find((b) => b.name === 'mcts') ?? info.bots[0];
+        if (how === 'computer' || bots.checked) {
+          const bot = how === 'computer' ? computer.name : info.bots[0].name;
+          request.bots = range(1, count - 1).map((seat) => ({ seat, bot }));
+        }
         try {
-          await onSubmit(request);
+          await onSubmit(request, how);
         } catch (e) {
           error.textContent = e.field ? `${e.field}: ${e.message}` : e.message;
         }
@@ -76,7 +85,10 @@ export function createForm(games, onSubmit) {
     h('p', {}, h('label', { for: 'create-clock' }, 'Clock '), clockKind, ' ', clockValue),
     h('p', {}, isPublic, h('label', { for: 'create-public' }, ' Public (listed in the lobby)')),
     h('p', {}, bots, h('label', { for: 'create-bots' }, ' The other seats are played by the random bot')),
-    h('button', { type: 'submit' }, 'Create room'),
+    h('p', { class: 'buttons' },
+      h('button', { type: 'submit', value: 'room' }, 'Create room'), ' ',
+      h('button', { type: 'submit', value: 'computer', id: 'play-computer' }, 'Play the computer'), ' ',
+      h('button', { type: 'submit', value: 'seek', id: 'quick-pairing' }, 'Quick pairing')),
     error,
   );
   showGame();

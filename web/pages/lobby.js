@@ -1,5 +1,7 @@
-// The lobby: the public rooms, kept up to date by a lobby subscription (lobby.subscribe, then
-// lobby.update), the rooms this identity is in, and the form that opens a room.
+// The lobby: the public rooms and the seeks waiting for quick pairing, kept up to date by a lobby
+// subscription (lobby.subscribe, then lobby.update and lobby.seek), the rooms this identity is
+// in, and the form that opens a room, plays the computer or seeks a game (game.assigned then
+// leads to the room).
 
 import { games } from '../lib/api.js';
 import { h, put } from '../lib/dom.js';
@@ -14,6 +16,9 @@ export function lobbyPage(host, _params, client) {
   const body = h('tbody');
   const error = h('p', { class: 'error', role: 'alert' });
   const formHost = h('div', { class: 'create-host' });
+  const seeks = new Map();
+  const seekList = h('ul', { class: 'seeks' });
+  const waiting = h('p', { class: 'waiting', role: 'status' });
   put(
     host,
     h(
@@ -26,14 +31,19 @@ export function lobbyPage(host, _params, client) {
         h('table', { class: 'rooms' },
           h('thead', {}, h('tr', {}, ['Game', 'Parameters', 'Status', 'Players', 'Watching', ''].map((t) => h('th', {}, t)))),
           body),
+        h('h2', {}, 'Waiting for an opponent'),
+        seekList,
+        waiting,
         error),
       formHost,
     ),
   );
 
-  const reset = (list) => {
+  const reset = (list, seekListed = []) => {
     rooms.clear();
     for (const room of list) rooms.set(room.room, room);
+    seeks.clear();
+    for (const seek of seekListed) seeks.set(seek.seek, seek);
     render();
   };
   const offs = [
@@ -43,15 +53,36 @@ export function lobbyPage(host, _params, client) {
       render();
     }),
     // After a reconnect the client subscribes again; its answer is the whole list.
-    client.on('resubscribed', ({ method, result }) => method === 'lobby.subscribe' && reset(result.rooms)),
+    client.on('resubscribed', ({ method, result }) => method === 'lobby.subscribe' && reset(result.rooms, result.seeks)),
     client.on('room', () => renderMine()),
+    client.on('lobby.seek', ({ change, seek }) => {
+      if (change === 'removed') seeks.delete(seek.seek);
+      else seeks.set(seek.seek, seek);
+      render();
+    }),
+    // A seek of ours was paired (or a challenge accepted): to the room, once it is mirrored (its
+    // first event follows game.assigned).
+    client.on('game.assigned', ({ room: id }) => {
+      put(waiting);
+      let went = false;
+      const open = (room) => {
+        const enter = () => !went && room.state && (went = true) && go(`/room/${id}`);
+        room.on('change', enter);
+        enter();
+      };
+      const known = client.room(id);
+      if (known) return open(known);
+      const off = client.on('room', (room) => room.id === id && (off(), open(room)));
+      offs.push(off);
+    }),
   ];
-  client.subscribeLobby().then(({ rooms: list }) => reset(list), (e) => (error.textContent = e.message));
+  client.subscribeLobby().then(({ rooms: list, seeks: listed }) => reset(list, listed), (e) => (error.textContent = e.message));
   games().then(
     (list) => {
       catalogue = new Map(list.map((g) => [g.key, g]));
       render();
-      formHost.append(createForm(list, async (request) => {
+      formHost.append(createForm(list, async (request, how) => {
+        if (how === 'seek') return seek(request);
         const room = await client.createRoom(request);
         go(`/room/${room.id}`);
       }));
@@ -63,6 +94,26 @@ export function lobbyPage(host, _params, client) {
     renderMine();
     const list = [...rooms.values()].sort((a, b) => b.created_at - a.created_at);
     put(body, list.length ? list.map(row) : h('tr', {}, h('td', { colspan: 6, class: 'note' }, 'No public rooms yet.')));
+    const sought = [...seeks.values()].sort((a, b) => a.created_at - b.created_at);
+    put(seekList, sought.length
+      ? sought.map((s) => h('li', { 'data-seek': s.seek },
+        `${s.name}${s.bot_account ? ' (bot)' : ''} (${s.rating}): ${catalogue.get(s.game)?.name ?? s.game}`,
+        s.time_control !== 'none' ? ` · ${s.time_control}` : '', s.rated ? ' · rated' : ''))
+      : h('li', { class: 'note' }, 'Nobody is waiting.'));
+  }
+
+  async function seek(request) {
+    const { game, params, time_control: timeControl, seats } = request;
+    const terms = { game, params, min_players: seats, max_players: seats };
+    if (timeControl) terms.time_control = timeControl;
+    const { seek: id } = await client.request('seek.create', terms);
+    put(waiting, `Looking for ${seats > 2 ? `${seats - 1} opponents` : 'an opponent'}… `,
+      h('button', {
+        onclick: async () => {
+          await client.request('seek.cancel', { seek: id }).catch(() => {});
+          put(waiting);
+        },
+      }, 'Cancel'));
   }
 
   function renderMine() {

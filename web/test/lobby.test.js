@@ -1,4 +1,5 @@
-// The rest of the lobby: a private room reached by its invite link, and the tournament pages.
+// The rest of the lobby: a private room reached by its invite link, playing the computer, quick
+// pairing with the live list of seeks, and the tournament pages.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -20,6 +21,38 @@ test('a private room is joined through its invite link', { skip: skipReason() },
   await bob.waitForSelector('.seat:has-text("(you)")');
   await alice.waitForSelector('section.room[data-status="playing"]');
   assertNoErrors(alice, bob);
+});
+
+test('"Play the computer" seats the search bot and it answers', { skip: skipReason() }, async () => {
+  const alice = await openPlayer(w.browser, w.url, 'alice');
+  const room = await createRoom(alice, { game: 'amazons', params: { board_size: 6 }, button: 'Play the computer' });
+  assert.match(room, /^r/);
+  await alice.waitForSelector('.seat:has-text("mcts bot")');
+  await alice.waitForSelector('section.room[data-status="playing"]');
+  assertNoErrors(alice);
+});
+
+test('two people pressing "Quick pairing" are seated in one room', { skip: skipReason() }, async () => {
+  const carol = await openPlayer(w.browser, w.url, 'carol');
+  const dave = await openPlayer(w.browser, w.url, 'dave');
+  await carol.selectOption('#create-game', 'sisyphos');
+  await carol.click('button:has-text("Quick pairing")');
+  await carol.waitForSelector('.waiting button:has-text("Cancel")');
+  // Dave's lobby lists Carol's seek as it arrives.
+  await dave.waitForSelector('ul.seeks li:has-text("carol")');
+  const [carolRoom, daveRoom] = await Promise.all([
+    carol.waitForSelector('section.room').then(() => carol.evaluate(() => location.hash)),
+    (async () => {
+      await dave.selectOption('#create-game', 'sisyphos');
+      await dave.click('button:has-text("Quick pairing")');
+      await dave.waitForSelector('section.room');
+      return dave.evaluate(() => location.hash);
+    })(),
+  ]);
+  assert.equal(carolRoom, daveRoom);
+  await carol.waitForSelector('section.room[data-status="playing"]');
+  await dave.waitForSelector('section.room[data-status="playing"]');
+  assertNoErrors(carol, dave);
 });
 
 test('the tournament list links to a tournament\'s standings and games', { skip: skipReason() }, async () => {

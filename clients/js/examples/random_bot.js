@@ -9,6 +9,7 @@ export function playRandomly(room) {
   return new Promise((resolve) => {
     let busy = false;
     const act = async () => {
+      if (!room.state) return; // a room the server seated us in: mirrored at its first change
       const { status, outcome } = room.state;
       if (room.detached || status === 'finished' || status === 'closed') return resolve(outcome);
       if (busy || !room.isMyTurn) return;

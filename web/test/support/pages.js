@@ -24,7 +24,9 @@ export async function openPlayer(browser, url, name) {
 }
 
 // Opens a room from the lobby's form. params: { param name: value }; bots: the other seats.
-export async function createRoom(page, { game, params = {}, seats, bots = false, clock }) {
+// Fills the lobby's form and presses `button` ("Create room", "Play the computer", "Quick
+// pairing"); resolves with the room's id once its page is shown.
+export async function createRoom(page, { game, params = {}, seats, bots = false, clock, button = 'Create room' }) {
   await page.selectOption('#create-game', game);
   for (const [name, value] of Object.entries(params)) {
     const input = page.locator(`#param-${name}`);
@@ -38,7 +40,7 @@ export async function createRoom(page, { game, params = {}, seats, bots = false,
     await page.selectOption('#create-clock', clock.kind);
     await page.fill('input[name="clock_value"]', clock.value);
   }
-  await page.click('button:has-text("Create room")');
+  await page.click(`button:has-text("${button}")`);
   await page.waitForSelector('section.room');
   return page.evaluate(() => location.hash.split('/').pop());
 }
