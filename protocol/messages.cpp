@@ -167,6 +167,7 @@ constexpr std::size_t max_name_length = 40;
 constexpr std::size_t max_move_length = 1024;
 constexpr std::size_t max_note_length = 200;
 constexpr std::size_t max_password_length = 128;
+constexpr std::size_t max_id_length = 64;
 
 template <class T>
 using parse_fn = std::function<void(reader&, T&)>;
@@ -539,6 +540,21 @@ std::optional<error> check_lengths(const message& m) {
         "out_of_range",
         std::string(note_field) + " must be at most " + std::to_string(max_note_length) + " bytes",
         note_field);
+  }
+  // Ids and names of players, seeks and challenges: a longer one names nothing, and is not
+  // worth echoing back in an error.
+  const std::string* id = nullptr;
+  const char* id_field = "";
+  if (auto* c = std::get_if<challenge_create>(&m)) id = &c->to, id_field = "to";
+  if (auto* c = std::get_if<seek_cancel>(&m)) id = &c->seek, id_field = "seek";
+  if (auto* c = std::get_if<challenge_accept>(&m)) id = &c->challenge, id_field = "challenge";
+  if (auto* c = std::get_if<challenge_decline>(&m)) id = &c->challenge, id_field = "challenge";
+  if (auto* c = std::get_if<challenge_cancel>(&m)) id = &c->challenge, id_field = "challenge";
+  if (id && (id->empty() || id->size() > max_id_length)) {
+    return params_error(
+        "out_of_range",
+        std::string(id_field) + " must be 1 to " + std::to_string(max_id_length) + " bytes",
+        id_field);
   }
   if (auto* mv = std::get_if<game_move>(&m); mv && mv->move.size() > max_move_length) {
     return params_error("out_of_range",

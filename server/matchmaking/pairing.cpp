@@ -17,6 +17,7 @@ int accepted_gap(const waiting_player& p, const pairing_policy& policy) {
 }
 
 bool may_meet(const waiting_player& a, const waiting_player& b, const pairing_policy& policy) {
+  if (a.player == b.player) return false;  // two seeks of one player in one pool
   const int gap = std::abs(a.rating - b.rating);
   if (gap > accepted_gap(a, policy) || gap > accepted_gap(b, policy)) return false;
   const bool just_played = (!a.last_opponent.empty() && a.last_opponent == b.player) ||

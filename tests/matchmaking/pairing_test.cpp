@@ -72,6 +72,17 @@ TEST(Pairing, AsManyGamesAsPossibleBeforeTheSmallestGaps) {
   EXPECT_EQ(named(pool, pairs), (std::set<std::set<std::string>>{{"a", "b"}, {"c", "d"}}));
 }
 
+TEST(Pairing, TwoSeeksOfOnePlayerNeverMeet) {
+  const pairing_policy policy;
+  std::vector pool{player("a", 1500, 60s), player("a", 1500, 60s)};
+  EXPECT_TRUE(pair_players(pool, policy).empty());
+  for (auto& p : pool) {
+    p.min_players = 2;
+    p.max_players = 6;
+  }
+  EXPECT_TRUE(fill_tables(pool, policy).empty());
+}
+
 TEST(Pairing, NoImmediateRematchUntilBothWaitedTheRematchDelay) {
   const pairing_policy policy;  // rematch after 20 s
   std::vector pool{player("a", 1500, 1s), player("b", 1500, 1s)};

@@ -205,6 +205,9 @@ TEST(Matchmaking, SeeksRefuseBadTermsStayWithinLimitsAndLeaveWithTheirPlayer) {
   EXPECT_EQ(error_code(frank.call("seek.cancel", {{"seek", id}})), "unknown_seek");
   EXPECT_EQ(error_code(frank.call("seek.cancel", {{"seek", std::string(60, 'x')}})),
             "unknown_seek");
+  EXPECT_EQ(error_code(frank.call("seek.cancel", {{"seek", std::string(65, 'x')}})),
+            "out_of_range");
+  EXPECT_EQ(error_code(frank.call("seek.cancel", {{"seek", ""}})), "out_of_range");
   EXPECT_EQ(eve.call("seek.list")["result"]["seeks"].size(), 2u);
   auto cancelled = eve.call("seek.cancel", {{"seek", id}});
   EXPECT_EQ(cancelled["result"]["cancelled"], true) << cancelled.dump();
@@ -306,6 +309,7 @@ TEST(Matchmaking, ChallengesAreDeclinedCancelledExpiredAndOrphanedWithNotice) {
   // Hostile terms.
   auto code = [&](json params) { return error_code(alice.call("challenge.create", params)); };
   EXPECT_EQ(code({{"to", "nobody here"}, {"game", "amazons"}}), "unknown_player");
+  EXPECT_EQ(code({{"to", std::string(1'000, 'b')}, {"game", "amazons"}}), "out_of_range");
   EXPECT_EQ(code({{"to", a["player"]}, {"game", "amazons"}}), "bad_parameter");
   EXPECT_EQ(code({{"to", "bob"}, {"game", "shiamgon"}}), "bad_seats");
   EXPECT_EQ(code({{"to", "bob"}, {"game", "amazons"}, {"rated", true}}), "account_required");
