@@ -37,6 +37,25 @@ protocol::error unknown_challenge(const std::string& id) {
   return app_error("unknown_challenge", "there is no challenge " + id + " for you", "challenge");
 }
 
+// Whether `player` may add one more to `waiting` (seeks or challenges, by id, each with its
+// maker): within what one identity and the server may have waiting.
+template <class Map>
+std::optional<protocol::error> over_limit(const Map& waiting, const std::string& player,
+                                          int per_identity, int on_server, engine::error_code code,
+                                          const std::string& what) {
+  const auto mine = std::count_if(waiting.begin(), waiting.end(),
+                                  [&](const auto& w) { return w.second.maker() == player; });
+  if (mine >= per_identity) {
+    return app_error(code, "you have " + std::to_string(mine) + " " + what +
+                               " waiting; the limit is " + std::to_string(per_identity));
+  }
+  if (static_cast<int>(waiting.size()) >= on_server) {
+    return app_error(code,
+                     "the server has as many " + what + " waiting as it takes; try again soon");
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 matchmaker::matchmaker(hub& host, store& storage, boost::asio::any_io_executor exec)
@@ -109,16 +128,9 @@ matchmaker::answer matchmaker::create_seek(const person& who, const protocol::se
     }
   }
   if (m.rated && !hub_.is_account(who.player)) return std::unexpected(account_required());
-  const int mine = static_cast<int>(std::count_if(seeks_.begin(), seeks_.end(), [&](const auto& s) {
-    return s.second.who.player == who.player;
-  }));
-  if (mine >= lim.seeks_per_identity || static_cast<int>(seeks_.size()) >= lim.max_seeks) {
-    return std::unexpected(
-        app_error("too_many_seeks",
-                  mine >= lim.seeks_per_identity
-                      ? "you have " + std::to_string(mine) + " seeks waiting; the limit is " +
-                            std::to_string(lim.seeks_per_identity)
-                      : "the server has as many seeks waiting as it takes; try again soon"));
+  if (auto full = over_limit(seeks_, who.player, lim.seeks_per_identity, lim.max_seeks,
+                             "too_many_seeks", "seeks")) {
+    return std::unexpected(*full);
   }
   seek s;
   s.id = "s" + random_code(10);
@@ -402,18 +414,9 @@ matchmaker::answer matchmaker::create_challenge(const person& who,
                     target->name + " plays as a guest: rated games are for accounts", "rated"));
     }
   }
-  const int mine =
-      static_cast<int>(std::count_if(challenges_.begin(), challenges_.end(), [&](const auto& c) {
-        return c.second.from.player == who.player;
-      }));
-  if (mine >= lim.challenges_per_identity ||
-      static_cast<int>(challenges_.size()) >= lim.max_challenges) {
-    return std::unexpected(
-        app_error("too_many_challenges",
-                  mine >= lim.challenges_per_identity
-                      ? "you have " + std::to_string(mine) + " challenges waiting; the limit is " +
-                            std::to_string(lim.challenges_per_identity)
-                      : "the server has as many challenges waiting as it takes; try again soon"));
+  if (auto full = over_limit(challenges_, who.player, lim.challenges_per_identity,
+                             lim.max_challenges, "too_many_challenges", "challenges")) {
+    return std::unexpected(*full);
   }
   const auto wait =
       m.expires_in_ms ? std::chrono::milliseconds(*m.expires_in_ms) : lim.challenge_expiry;

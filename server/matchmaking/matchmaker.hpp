@@ -69,6 +69,7 @@ class matchmaker {
     const engine::bot* bot = nullptr;
     std::chrono::steady_clock::time_point since;
     std::int64_t created_ms = 0;
+    const std::string& maker() const { return who.player; }
   };
   struct challenge {
     std::string id;
@@ -80,6 +81,7 @@ class matchmaker {
     int from_seat = -1;  // -1: drawn when accepted
     std::int64_t expires_ms = 0;
     std::unique_ptr<boost::asio::steady_timer> timer;
+    const std::string& maker() const { return from.player; }
   };
   using answer = std::expected<nlohmann::json, protocol::error>;
 
