@@ -37,5 +37,9 @@ command add_bench(CLI::App& app);
 command add_pair(CLI::App& app);
 // `match --game SPEC --bots A,B[,C...] --games N`: built-in bots against each other, in process.
 command add_match(CLI::App& app);
+// `aei` and `engine`: an outside engine (AEI for Arimaa, or boardroom's line protocol for any
+// game) played as a bot on a server (bots/bridge.hpp).
+command add_aei(CLI::App& app);
+command add_engine(CLI::App& app);
 
 }  // namespace boardroom::cli

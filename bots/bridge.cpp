@@ -1,0 +1,293 @@
+#include "bots/bridge.hpp"
+
+#include <cstdint>
+#include <deque>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <set>
+
+#include "bots/aei_adapter.hpp"
+#include "bots/errors.hpp"
+#include "bots/game_loop.hpp"
+#include "bots/line_adapter.hpp"
+#include "bots/rpc_connection.hpp"
+#include "bots/stop_signal.hpp"
+#include "engine/core/registry.hpp"
+
+namespace boardroom::bots {
+
+namespace {
+
+using namespace std::chrono_literals;
+
+class bridge {
+ public:
+  explicit bridge(const bridge_options& o) : o_(o) {}
+  int run();
+
+ private:
+  std::string command_name() const {
+    return o_.protocol == engine_protocol::aei ? "boardroom aei" : "boardroom engine";
+  }
+  void say(const std::string& text) const {
+    std::cerr << command_name() << ": " << text << std::endl;
+  }
+  bool plays(const std::string& game_text) const;
+  void greet();
+  void play_room();
+  void take_games();  // --accept and --seek
+  void play_assigned(const std::string& room);
+  void on_notification(const json& n);  // anything but the current game's events
+  void resign_current();
+  void cancel_seek();
+
+  const bridge_options& o_;
+  engine::game_spec wanted_;
+  bool exact_params_ = false;
+  std::unique_ptr<engine_adapter> engine_;
+  std::unique_ptr<rpc_connection> conn_;
+  std::unique_ptr<game_loop> loop_;
+  std::set<std::string> rooms_played_;
+  std::deque<std::string> assigned_;  // rooms opened for the bridge, not yet played
+  std::optional<std::string> open_seek_;
+  int games_played_ = 0;
+};
+
+bool bridge::plays(const std::string& game_text) const {
+  const auto spec = engine::parse_game_spec(game_text);
+  if (!spec || spec->game_ptr != wanted_.game_ptr) return false;
+  return !exact_params_ || spec->text() == wanted_.text();
+}
+
+void bridge::greet() {
+  json hello{{"protocol", 1}, {"name", o_.name}};
+  if (o_.password) hello["password"] = *o_.password;
+  auto r = conn_->call("hello", hello);
+  if (!r && o_.password && r.error().code == "bad_credentials") {
+    // No account of that name (or a wrong password, which the guest's hello below tells): claim
+    // the name as a bot account.
+    auto guest = conn_->call("hello", {{"protocol", 1}, {"name", o_.name}});
+    if (!guest && guest.error().code == "name_taken") {
+      throw server_failure("the password does not log in to the account " + o_.name);
+    }
+    if (!guest) throw server_failure("hello was refused: " + guest.error().message);
+    auto claimed = conn_->call("account.register", {{"password", *o_.password}, {"bot", true}});
+    if (!claimed) {
+      throw server_failure("cannot register the account " + o_.name + ": " +
+                           claimed.error().message);
+    }
+    say("registered the bot account " + o_.name);
+    r = std::move(guest);
+  }
+  if (!r) throw server_failure("hello was refused: " + r.error().message);
+  say("connected to " + o_.url + " as " + r->value("name", o_.name) + " (" +
+      r->value("player", std::string()) + ")" + (o_.password ? ", an account" : ""));
+}
+
+void bridge::play_room() {
+  json where{{"room", o_.room}};
+  if (o_.invite_code) where["invite_code"] = *o_.invite_code;
+  auto watched = conn_->call("room.spectate", where);
+  if (!watched) {
+    throw server_failure("cannot enter room " + o_.room + ": " + watched.error().message);
+  }
+  room_game g;
+  g.apply_snapshot(watched->value("snapshot", json::object()));
+  if (!plays(g.spec)) {
+    throw server_failure("room " + o_.room + " plays " + g.spec + "; the engine plays " +
+                         wanted_.text());
+  }
+  if (g.seat < 0) {  // not seated from before (an account coming back): take a seat
+    json join = where;
+    if (o_.seat) join["seat"] = *o_.seat;
+    auto joined = conn_->call("room.join", join);
+    if (!joined) {
+      throw server_failure("cannot take a seat in room " + o_.room + ": " + joined.error().message);
+    }
+    g.apply_snapshot(joined->value("snapshot", json::object()));
+  }
+  say("playing seat " + std::to_string(g.seat) + " of room " + g.room + " (" + g.spec + ")");
+  loop_->play(g);
+  std::cout << "room " << g.room << ": " << g.result_for_seat() << " ("
+            << g.outcome.value("reason", std::string("no result")) << ": "
+            << g.outcome.value("description", std::string()) << ")" << std::endl;
+  ++games_played_;
+}
+
+void bridge::play_assigned(const std::string& room) {
+  if (!rooms_played_.insert(room).second) return;
+  room_game g;
+  g.room = room;
+  // The whole room as it stands: a `since` newer than the room gets its snapshot.
+  g.version = std::numeric_limits<std::int64_t>::max() / 2;
+  loop_->sync(g);
+  if (g.seat < 0) throw server_failure("the server opened room " + room + " without a seat for us");
+  if (!plays(g.spec)) {
+    say("room " + room + " plays " + g.spec + ", not " + wanted_.text() + ": resigning it");
+    conn_->call("game.resign", {{"room", room}});
+    return;
+  }
+  say("playing seat " + std::to_string(g.seat) + " of room " + g.room + " (" + g.spec + ")");
+  loop_->play(g);
+  std::cout << "room " << g.room << ": " << g.result_for_seat() << " ("
+            << g.outcome.value("reason", std::string("no result")) << ": "
+            << g.outcome.value("description", std::string()) << ")" << std::endl;
+  ++games_played_;
+}
+
+void bridge::on_notification(const json& n) {
+  const std::string method = n.value("method", std::string());
+  const json& p = n.value("params", json::object());
+  if (method == "game.assigned") {
+    const std::string room = p.value("room", std::string());
+    if (open_seek_ && p.value("via", std::string()) == "seek") open_seek_.reset();
+    if (!rooms_played_.contains(room)) assigned_.push_back(room);
+    return;
+  }
+  if (method != "challenge.received") return;
+  const json challenge = p.value("challenge", json());
+  const std::string game = p.value("game", std::string());
+  const std::string from = p.value("from", json::object()).value("name", std::string("someone"));
+  std::string refusal;
+  if (o_.source != game_source::accept) {
+    refusal = "not taking challenges";
+  } else if (!plays(game)) {
+    refusal = "plays only " + wanted_.text();
+  } else if (loop_->current() || !assigned_.empty()) {
+    refusal = "busy";
+  } else if (o_.games > 0 && games_played_ >= o_.games) {
+    refusal = "done for now";
+  }
+  if (!refusal.empty()) {
+    say("declining the challenge from " + from + " (" + game + "): " + refusal);
+    conn_->send("challenge.decline", {{"challenge", challenge}, {"reason", refusal}});
+    return;
+  }
+  auto accepted = conn_->call("challenge.accept", {{"challenge", challenge}});
+  if (!accepted) {
+    say("the challenge from " + from + " could not be accepted: " + accepted.error().message);
+    return;
+  }
+  say("accepted the challenge from " + from + " (" + game + ")");
+  const std::string room = accepted->value("room", std::string());
+  if (!rooms_played_.contains(room)) assigned_.push_back(room);
+}
+
+void bridge::take_games() {
+  const bool seeking = o_.source == game_source::seek;
+  while (o_.games == 0 || games_played_ < o_.games) {
+    if (!assigned_.empty()) {
+      const std::string room = assigned_.front();
+      assigned_.pop_front();
+      play_assigned(room);
+      continue;
+    }
+    if (seeking && !open_seek_) {
+      json seek{{"game", wanted_.text()}};
+      if (o_.time_control) seek["time_control"] = *o_.time_control;
+      if (o_.rated) seek["rated"] = true;
+      auto r = conn_->call("seek.create", seek);
+      if (!r) throw server_failure("seek.create was refused: " + r.error().message);
+      open_seek_ = r->value("seek", std::string());
+      say("seeking a game of " + wanted_.text() + " (seek " + *open_seek_ + ")");
+    }
+    if (auto n = conn_->next_notification(steady_clock::now() + 1s)) {
+      loop_->handle(*n);  // no game is current: everything goes to on_notification
+    }
+  }
+}
+
+void bridge::resign_current() {
+  if (!loop_ || !loop_->unfinished_room() || !conn_) return;
+  const std::string room = *loop_->unfinished_room();
+  try {
+    auto r = conn_->call("game.resign", {{"room", room}}, 5s);
+    if (r) return say("resigned the game in room " + room);
+    if (r.error().code == "game_not_started") {  // give the seat back instead
+      auto left = conn_->call("room.leave", {{"room", room}}, 5s);
+      return say(left ? "left room " + room + " before its game started"
+                      : "could not leave room " + room + ": " + left.error().message);
+    }
+    if (r.error().code == "game_over") return say("the game in room " + room + " was over");
+    say("could not resign the game in room " + room + ": " + r.error().message);
+  } catch (const std::exception& e) {
+    say("could not resign the game in room " + room + ": " + e.what());
+  }
+}
+
+void bridge::cancel_seek() {
+  if (!open_seek_ || !conn_) return;
+  try {
+    conn_->call("seek.cancel", {{"seek", *open_seek_}}, 5s);
+  } catch (const std::exception&) {
+    // the connection is gone, and the seek with it
+  }
+  open_seek_.reset();
+}
+
+int bridge::run() {
+  install_stop_signals();
+  auto spec = engine::parse_game_spec(o_.game);
+  if (!spec) {
+    say(spec.error().message);
+    return 2;
+  }
+  wanted_ = *spec;
+  exact_params_ = o_.game.find('(') != std::string::npos;
+  const auto url = parse_server_url(o_.url);
+  if (!url) {
+    say("--url must be ws://HOST[:PORT][/PATH], not '" + o_.url + "'");
+    return 2;
+  }
+  try {
+    auto process = std::make_unique<engine_process>(o_.engine_command, o_.verbose);
+    if (o_.protocol == engine_protocol::aei) {
+      engine_ = std::make_unique<aei_adapter>(std::move(process));
+    } else {
+      engine_ = std::make_unique<line_adapter>(std::move(process));
+    }
+    engine_->start(steady_clock::now() + o_.start_timeout);
+    say("engine " + (engine_->engine_name().empty() ? o_.engine_command : engine_->engine_name()) +
+        " is ready");
+    conn_ = std::make_unique<rpc_connection>(*url, o_.start_timeout);
+    loop_ = std::make_unique<game_loop>(*conn_, *engine_, loop_settings{o_.move_timeout},
+                                        [this](const json& n) { on_notification(n); });
+    greet();
+    if (o_.source == game_source::room) {
+      play_room();
+    } else {
+      take_games();
+    }
+    cancel_seek();
+    const std::string end = engine_->quit();
+    if (end != "exited with status 0") say("the engine " + end + " after quit");
+    conn_->close();
+    return 0;
+  } catch (const engine_failure& e) {
+    say("engine failure: " + std::string(e.what()));
+    resign_current();
+    cancel_seek();
+    if (engine_) say("the engine " + engine_->process().finish(0ms));
+    return 1;
+  } catch (const server_failure& e) {
+    say(e.what());
+    if (engine_) engine_->quit();
+    return 1;
+  } catch (const stop_requested& e) {
+    acknowledge_stop();
+    say(e.what());
+    resign_current();
+    cancel_seek();
+    if (engine_) engine_->quit();
+    return 128 + e.signal_number;
+  }
+}
+
+}  // namespace
+
+int run_bridge(const bridge_options& options) {
+  return bridge(options).run();
+}
+
+}  // namespace boardroom::bots

@@ -1,0 +1,302 @@
+// `boardroom aei` and `boardroom engine` as bot authors run them: real engine processes (the test
+// engines in tests/test_engines/, built on the project's rule engines) play whole games through
+// the bridge on a real `boardroom serve`, against a built-in bot seat. What the engines were told
+// is read back from their logs (the clocks as AEI options, the line protocol's lines) and the
+// game from the server's record. Engines that fail (an illegal move, garbage, death, silence)
+// end the bridge with a clear message, exit 1 and a resigned game, within seconds. Every bridge
+// runs under `timeout`, so a bridge that hangs fails its test instead of hanging the suite.
+
+#include <chrono>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/cli/cli_helpers.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/test_server.hpp"
+#include "tests/support/ws_client.hpp"
+
+namespace boardroom::test {
+namespace {
+
+using nlohmann::json;
+
+// A server of its own, and a host who opens rooms (and watches them: the creator takes no seat).
+class BridgeCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    server_ = spawn_server(BOARDROOM_BINARY, {"--log-level", "warn", "--data-dir", data_.path()});
+    ASSERT_GT(server_.port, 0);
+    host_ = std::make_unique<ws_client>(server_.port);
+    host_->hello("host");
+  }
+  void TearDown() override {
+    host_.reset();
+    stop_server(server_, SIGTERM);
+  }
+
+  // A room of `game` whose seat 1 the built-in random bot plays; seat 0 is left for the bridge.
+  std::string open_room(const std::string& game, const std::string& time_control = "none",
+                        json params = json::object()) {
+    json request{{"game", game},
+                 {"params", params},
+                 {"seat", -1},
+                 {"bots", json::array({{{"seat", 1}, {"bot", "random"}}})},
+                 {"time_control", time_control}};
+    json r = host_->call("room.create", request);
+    EXPECT_TRUE(r.contains("result")) << r.dump();
+    return r["result"].value("room", std::string());
+  }
+
+  // The bridge, as a command: `aei` or `engine` with its flags, killed after `seconds`.
+  run_result bridge(const std::string& args, int seconds = 25) {
+    return run_command("timeout -s KILL " + std::to_string(seconds) + " " + BOARDROOM_BINARY + " " +
+                       args + " --url ws://127.0.0.1:" + std::to_string(server_.port) + "/ws");
+  }
+
+  json record(const std::string& room) {
+    auto r = http_get(server_.port, "/api/v1/records/" + room);
+    EXPECT_EQ(r.status, 200) << r.body;
+    return json::parse(r.body, nullptr, false);
+  }
+
+  std::string log_path(const std::string& name) const { return data_.path() + "/" + name; }
+
+  temp_dir data_;
+  child_server server_;
+  std::unique_ptr<ws_client> host_;
+};
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// The setoption values an AEI engine was given before each go, in order.
+std::vector<std::map<std::string, long long>> options_per_go(const std::string& log) {
+  std::vector<std::map<std::string, long long>> out;
+  std::map<std::string, long long> current;
+  for (const auto& line : lines(log)) {
+    if (line.starts_with("setoption name ")) {
+      const auto value = line.find(" value ");
+      current[line.substr(15, value - 15)] = std::stoll(line.substr(value + 7));
+    }
+    if (line == "go") out.push_back(std::exchange(current, {}));
+  }
+  return out;
+}
+
+long long count_prefix(const std::string& log, const std::string& prefix) {
+  long long n = 0;
+  for (const auto& line : lines(log))
+    n += line.starts_with(prefix);
+  return n;
+}
+
+// A whole game of Arimaa: the AEI engine plays Gold through `boardroom aei --room` against the
+// random bot, under the official time control with a limit of 12 turns each (the setups
+// included), so that a random game ends in time. The engine's options before each turn are the
+// control and the reserves the server's clocks read at the event before it.
+TEST_F(BridgeCli, AnAeiEnginePlaysAWholeArimaaGameWithTheClocksTranslated) {
+  const std::string room = open_room("arimaa", "arimaa:30s/1m/100/0/12t/0");
+  const std::string log = log_path("aei.log");
+  auto r = bridge("aei --name goldbot --room " + room + " --engine '" + AEI_TEST_ENGINE +
+                  " --log " + log + " --seed 7'");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "engine boardroom-aei-test is ready")) << r.out;
+  EXPECT_TRUE(contains(r.out, "room " + room + ": ")) << r.out;
+
+  json game = record(room);
+  ASSERT_TRUE(game.is_object());
+  ASSERT_TRUE(game["outcome"].is_object()) << game.dump();
+  EXPECT_EQ(game["players"][0]["name"], "goldbot");
+  const json& moves = game["moves"];
+  ASSERT_GE(moves.size(), 4u);  // both setups and more
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    EXPECT_EQ(moves[i]["ply"], i + 1);
+    EXPECT_EQ(moves[i]["seat"], i % 2);
+  }
+  // The record replays through the engine: it is complete and every move legal.
+  write_text(log_path("record.json"), game.dump());
+  auto verified = run("verify " + log_path("record.json"));
+  EXPECT_EQ(verified.status, 0) << verified.out;
+
+  const std::string told = read_text(log);
+  const auto all = lines(told);
+  ASSERT_GE(all.size(), 3u);
+  EXPECT_EQ(all[0], "aei");
+  EXPECT_EQ(all[1], "isready");
+  EXPECT_EQ(all[2], "newgame");
+  EXPECT_EQ(all.back(), "quit");
+  // Every move the engine was asked after was told to it first: its own and the bot's.
+  const auto goes = options_per_go(told);
+  const std::size_t gold_moves = (moves.size() + 1) / 2;
+  EXPECT_EQ(goes.size(), gold_moves);
+  EXPECT_EQ(count_prefix(told, "makemove "), static_cast<long long>(2 * (goes.size() - 1)));
+  // No turn tags and no captures in makemove: steps (or placements) only.
+  for (const auto& line : all) {
+    if (!line.starts_with("makemove ")) continue;
+    std::istringstream words(line.substr(9));
+    for (std::string word; words >> word;) {
+      EXPECT_TRUE(std::string("RCDHMErcdhme").find(word[0]) != std::string::npos) << line;
+      EXPECT_FALSE(word.ends_with("x")) << line;
+    }
+  }
+  for (std::size_t k = 0; k < goes.size(); ++k) {
+    const auto& o = goes[k];
+    EXPECT_EQ(o.at("tcmove"), 30) << k;
+    EXPECT_EQ(o.at("tcreserve"), 60) << k;
+    EXPECT_EQ(o.at("tcpercent"), 100) << k;
+    EXPECT_EQ(o.at("tcmax"), 0) << k;
+    EXPECT_EQ(o.at("tctotal"), 0) << k;
+    EXPECT_EQ(o.at("tcturns"), 12) << k;
+    EXPECT_EQ(o.at("tcturntime"), 0) << k;
+    // Gold's k-th turn follows Silver's move of ply 2k (the start for k = 0).
+    const json& clocks = k == 0 ? game["start_clocks"] : moves[2 * k - 1]["clocks"];
+    ASSERT_TRUE(clocks.is_object()) << k;
+    EXPECT_EQ(o.at("greserve"), clocks["reserve_ms"][0].get<long long>() / 1000) << k;
+    EXPECT_EQ(o.at("sreserve"), clocks["reserve_ms"][1].get<long long>() / 1000) << k;
+  }
+  // The reserves grew with the unused time of each turn: the values are read, not repeated.
+  EXPECT_GT(goes.back().at("greserve"), 60);
+}
+
+// The illegal move is refused by the server: the bridge says so, resigns, and exits 1.
+TEST_F(BridgeCli, AnIllegalMoveEndsTheBridgeWithAResignation) {
+  const std::string room = open_room("arimaa");
+  auto r = bridge("aei --room " + room + " --engine '" + AEI_TEST_ENGINE + " --illegal-at 2'", 15);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_TRUE(contains(r.out,
+                       "engine failure: the engine's move '2g Ea1n Ea2n Ea3n Ea4n Ea5n' "
+                       "was refused"))
+      << r.out;
+  EXPECT_TRUE(contains(r.out, "resigned the game in room " + room)) << r.out;
+  json game = record(room);
+  EXPECT_EQ(game["outcome"]["reason"], "resignation") << game.dump();
+  EXPECT_EQ(game["outcome"]["winners"], json::array({1}));
+}
+
+TEST_F(BridgeCli, AnEngineThatDiesMidGameIsReportedAndTheGameResigned) {
+  const std::string room = open_room("arimaa");
+  auto r = bridge("aei --room " + room + " --engine '" + AEI_TEST_ENGINE + " --die-at 3'", 15);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "engine failure: the engine exited with status 3")) << r.out;
+  EXPECT_TRUE(contains(r.out, "resigned the game in room " + room)) << r.out;
+  EXPECT_EQ(record(room)["outcome"]["reason"], "resignation");
+}
+
+TEST_F(BridgeCli, GarbageAndSilenceFromTheEngineAreFailuresToo) {
+  const std::string garbled = open_room("arimaa");
+  auto g =
+      bridge("aei --room " + garbled + " --engine '" + AEI_TEST_ENGINE + " --garbage-at 2'", 15);
+  EXPECT_EQ(g.status, 1) << g.out;
+  EXPECT_TRUE(contains(g.out, "answered 'go' with 'the answer is 42', not a bestmove")) << g.out;
+  EXPECT_EQ(record(garbled)["outcome"]["reason"], "resignation");
+
+  const std::string silent = open_room("arimaa");
+  const auto started = std::chrono::steady_clock::now();
+  auto s = bridge(
+      "aei --move-timeout 1 --room " + silent + " --engine '" + AEI_TEST_ENGINE + " --hang-at 2'",
+      15);
+  EXPECT_EQ(s.status, 1) << s.out;
+  EXPECT_TRUE(contains(s.out, "did not answer 'go' with a bestmove in time")) << s.out;
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(10));
+  EXPECT_EQ(record(silent)["outcome"]["reason"], "resignation");
+}
+
+// Engines that are not AEI engines, or not there at all, fail before the bridge connects.
+TEST_F(BridgeCli, AnEngineThatCannotStartIsReportedBeforeConnecting) {
+  auto echo = bridge("aei --room r1 --engine cat", 15);
+  EXPECT_EQ(echo.status, 1) << echo.out;
+  EXPECT_TRUE(contains(echo.out, "the engine answered 'aei' with 'aei'")) << echo.out;
+  auto missing = bridge("aei --room r1 --engine /nonexistent/engine", 15);
+  EXPECT_EQ(missing.status, 1) << missing.out;
+  EXPECT_TRUE(contains(missing.out, "the engine exited with status 127")) << missing.out;
+}
+
+TEST_F(BridgeCli, UsageErrorsExitWithTwo) {
+  const std::string engine = std::string(" --engine '") + AEI_TEST_ENGINE + "'";
+  auto nowhere = bridge("aei" + engine, 15);
+  EXPECT_EQ(nowhere.status, 2) << nowhere.out;
+  EXPECT_TRUE(contains(nowhere.out, "--room ID, --accept or --seek")) << nowhere.out;
+  EXPECT_EQ(bridge("aei --room r1 --accept" + engine, 15).status, 2);
+  EXPECT_EQ(bridge("aei --room r1", 15).status, 2);              // no engine
+  EXPECT_EQ(bridge("engine --room r1" + engine, 15).status, 2);  // no game
+  auto not_a_game = bridge("engine --game chess --room r1" + engine, 15);
+  EXPECT_EQ(not_a_game.status, 2) << not_a_game.out;
+  auto url = run("aei --room r1 --url http://localhost:1/" + engine);
+  EXPECT_EQ(url.status, 2) << url.out;
+  EXPECT_TRUE(contains(url.out, "--url must be ws://")) << url.out;
+}
+
+// A room of another game is refused without taking a seat.
+TEST_F(BridgeCli, ARoomOfAnotherGameIsRefused) {
+  const std::string room = open_room("amazons");
+  auto r = bridge("aei --room " + room + " --engine '" + AEI_TEST_ENGINE + "'", 15);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "room " + room + " plays amazons(")) << r.out;
+  json view = host_->call("room.sync", {{"room", room}, {"since", 1000}});
+  EXPECT_TRUE(view["result"]["snapshot"]["seats"][0]["player"].is_null()) << view.dump();
+}
+
+// A whole game of Amazons through the line protocol, with Fischer clocks: the engine is told the
+// game, every move, the position before each go and the clocks in milliseconds.
+TEST_F(BridgeCli, ALineProtocolEnginePlaysAWholeAmazonsGame) {
+  const std::string room = open_room("amazons", "fischer:5m+3s");
+  const std::string log = log_path("line.log");
+  auto r = bridge("engine --game amazons --name linebot --room " + room + " --engine '" +
+                  LINE_TEST_ENGINE + " --log " + log + "'");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "engine line-test-engine is ready")) << r.out;
+
+  json game = record(room);
+  ASSERT_TRUE(game["outcome"].is_object()) << game.dump();
+  EXPECT_EQ(game["players"][0]["name"], "linebot");
+  write_text(log_path("record.json"), game.dump());
+  auto verified = run("verify " + log_path("record.json"));
+  EXPECT_EQ(verified.status, 0) << verified.out;
+
+  const std::string told = read_text(log);
+  const auto all = lines(told);
+  ASSERT_GE(all.size(), 3u);
+  EXPECT_EQ(all[0], "boardroom 1");
+  EXPECT_EQ(all[1], "newgame " + game["spec"].get<std::string>() + " 0 2 fischer:5m+3s");
+  EXPECT_EQ(all.back(), "quit");
+  const auto& moves = game["moves"];
+  const long long goes = count_prefix(told, "go ");
+  EXPECT_EQ(goes, static_cast<long long>((moves.size() + 1) / 2));
+  EXPECT_EQ(count_prefix(told, "position "), goes);
+  // The moves told are the record's, in order.
+  std::vector<std::string> played;
+  for (const auto& line : all)
+    if (line.starts_with("played ")) played.push_back(line.substr(7));
+  ASSERT_LE(played.size(), moves.size());
+  EXPECT_GE(played.size() + 2, moves.size());
+  for (std::size_t i = 0; i < played.size(); ++i)
+    EXPECT_EQ(played[i], moves[i]["move"]) << i;
+  // go <own ms> <other ms>: each within the time the clocks can hold.
+  for (const auto& line : all) {
+    if (!line.starts_with("go ")) continue;
+    long long own = 0, other = 0;
+    ASSERT_EQ(std::sscanf(line.c_str(), "go %lld %lld", &own, &other), 2) << line;
+    EXPECT_GT(own, 250'000) << line;
+    EXPECT_LE(own, 300'000 + 3'000 * static_cast<long long>(moves.size())) << line;
+    EXPECT_GT(other, 250'000) << line;
+  }
+}
+
+TEST_F(BridgeCli, ALineProtocolEngineThatPlaysAnIllegalMoveResigns) {
+  const std::string room = open_room("amazons", "none", {{"board_size", 6}});
+  auto r = bridge("engine --game amazons --room " + room + " --engine '" + LINE_TEST_ENGINE +
+                      " --illegal-at 2'",
+                  15);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "engine failure: the engine's move 'a1-a1/a1' was refused")) << r.out;
+  EXPECT_EQ(record(room)["outcome"]["reason"], "resignation");
+}
+
+}  // namespace
+}  // namespace boardroom::test
