@@ -35,6 +35,7 @@ class bridge {
   }
   bool plays(const std::string& game_text) const;
   void greet();
+  void play(room_game& g);  // to its end, and its result on stdout
   void play_room();
   void take_games();  // --accept and --seek
   void play_assigned(const std::string& room);
@@ -85,6 +86,15 @@ void bridge::greet() {
       r->value("player", std::string()) + ")" + (o_.password ? ", an account" : ""));
 }
 
+void bridge::play(room_game& g) {
+  say("playing seat " + std::to_string(g.seat) + " of room " + g.room + " (" + g.spec + ")");
+  loop_->play(g);
+  std::cout << "room " << g.room << ": " << g.result_for_seat() << " ("
+            << g.outcome.value("reason", std::string("no result")) << ": "
+            << g.outcome.value("description", std::string()) << ")" << std::endl;
+  ++games_played_;
+}
+
 void bridge::play_room() {
   json where{{"room", o_.room}};
   if (o_.invite_code) where["invite_code"] = *o_.invite_code;
@@ -107,12 +117,7 @@ void bridge::play_room() {
     }
     g.apply_snapshot(joined->value("snapshot", json::object()));
   }
-  say("playing seat " + std::to_string(g.seat) + " of room " + g.room + " (" + g.spec + ")");
-  loop_->play(g);
-  std::cout << "room " << g.room << ": " << g.result_for_seat() << " ("
-            << g.outcome.value("reason", std::string("no result")) << ": "
-            << g.outcome.value("description", std::string()) << ")" << std::endl;
-  ++games_played_;
+  play(g);
 }
 
 void bridge::play_assigned(const std::string& room) {
@@ -128,12 +133,7 @@ void bridge::play_assigned(const std::string& room) {
     conn_->call("game.resign", {{"room", room}});
     return;
   }
-  say("playing seat " + std::to_string(g.seat) + " of room " + g.room + " (" + g.spec + ")");
-  loop_->play(g);
-  std::cout << "room " << g.room << ": " << g.result_for_seat() << " ("
-            << g.outcome.value("reason", std::string("no result")) << ": "
-            << g.outcome.value("description", std::string()) << ")" << std::endl;
-  ++games_played_;
+  play(g);
 }
 
 void bridge::on_notification(const json& n) {
@@ -272,14 +272,14 @@ int bridge::run() {
     return 1;
   } catch (const server_failure& e) {
     say(e.what());
-    if (engine_) engine_->quit();
+    if (engine_) say("the engine " + engine_->quit(1s));
     return 1;
   } catch (const stop_requested& e) {
     acknowledge_stop();
     say(e.what());
     resign_current();
     cancel_seek();
-    if (engine_) engine_->quit();
+    if (engine_) say("the engine " + engine_->quit(1s));
     return 128 + e.signal_number;
   }
 }

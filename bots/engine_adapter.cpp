@@ -18,13 +18,13 @@ bool engine_adapter::chatter(const std::string& line) {
   return starts_with_word(line, "info");
 }
 
-std::string engine_adapter::quit() {
+std::string engine_adapter::quit(std::chrono::milliseconds grace) {
   try {
     process_->send("quit");
   } catch (const engine_failure&) {
     // gone already: finish() says how
   }
-  return process_->finish(engine_grace);
+  return process_->finish(grace);
 }
 
 std::string engine_adapter::next_line(std::string_view what, steady_clock::time_point deadline,

@@ -17,6 +17,9 @@
 
 namespace boardroom::bots {
 
+// How long an engine has to answer `stop`, and to exit after `quit`.
+inline constexpr std::chrono::milliseconds engine_grace{5000};
+
 // A decision asked of the engine.
 struct turn_request {
   const room_game& game;
@@ -43,8 +46,9 @@ class engine_adapter {
   // The engine's decision for `t.game`, in the server's notation; nullopt when the game ended
   // while it thought. Throws engine_failure.
   virtual std::optional<engine_choice> choose(const turn_request& t) = 0;
-  // Says goodbye (`quit`, in both protocols) and ends the process; returns how it ended.
-  std::string quit();
+  // Says goodbye (`quit`, in both protocols) and ends the process, allowing it `grace` to exit by
+  // itself; returns how it ended.
+  std::string quit(std::chrono::milliseconds grace = engine_grace);
 
   // What the engine called itself ("" when it did not say).
   const std::string& engine_name() const { return name_; }
@@ -68,8 +72,5 @@ class engine_adapter {
 
 // Whether `line` is `word` or starts with `word` and a blank.
 bool starts_with_word(std::string_view line, std::string_view word);
-
-// How long an engine has to answer `stop`, and to exit after `quit`.
-inline constexpr std::chrono::seconds engine_grace{5};
 
 }  // namespace boardroom::bots

@@ -6,10 +6,15 @@
 // end the bridge with a clear message, exit 1 and a resigned game, within seconds. Every bridge
 // runs under `timeout`, so a bridge that hangs fails its test instead of hanging the suite.
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <map>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -65,6 +70,41 @@ class BridgeCli : public ::testing::Test {
   }
 
   std::string log_path(const std::string& name) const { return data_.path() + "/" + name; }
+
+  // The bridge started in the background (its output to a file), for a test that acts on it
+  // while it plays.
+  struct background {
+    pid_t pid = -1;
+    std::string output;
+  };
+  background start_bridge(const std::string& args) {
+    background b{-1, log_path("bridge-" + std::to_string(++started_) + ".out")};
+    const std::string command = std::string("exec ") + BOARDROOM_BINARY + " " + args +
+                                " --url ws://127.0.0.1:" + std::to_string(server_.port) + "/ws >" +
+                                b.output + " 2>&1";
+    b.pid = fork();
+    if (b.pid == 0) {
+      execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    return b;
+  }
+  // Its exit status (-1 when it had not ended within `limit`: then it is killed).
+  int wait_bridge(background& b, std::chrono::seconds limit = std::chrono::seconds(15)) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    int status = 0;
+    while (waitpid(b.pid, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        kill(b.pid, SIGKILL);
+        waitpid(b.pid, &status, 0);
+        return -1;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+
+  int started_ = 0;
 
   temp_dir data_;
   child_server server_;
@@ -230,6 +270,59 @@ TEST_F(BridgeCli, UsageErrorsExitWithTwo) {
   auto url = run("aei --room r1 --url http://localhost:1/" + engine);
   EXPECT_EQ(url.status, 2) << url.out;
   EXPECT_TRUE(contains(url.out, "--url must be ws://")) << url.out;
+}
+
+// An account's name and password: the bridge logs in (the password from a file), and a wrong
+// password is said to be one.
+TEST_F(BridgeCli, TheBridgeLogsInToAnAccount) {
+  std::string account;
+  {
+    ws_client owner(server_.port);
+    account = owner.hello("Goldie")["player"].get<std::string>();
+    json r = owner.call("account.register", {{"password", "correct horse"}});
+    ASSERT_TRUE(r.contains("result")) << r.dump();
+  }
+  write_text(log_path("password"), "correct horse\n");
+  const std::string room = open_room("arimaa", "none");
+  auto wrong = bridge("aei --name goldie --password 'wrong horse' --room " + room + " --engine '" +
+                      AEI_TEST_ENGINE + "'");
+  EXPECT_EQ(wrong.status, 1) << wrong.out;
+  EXPECT_TRUE(contains(wrong.out, "the password does not log in to the account goldie"))
+      << wrong.out;
+  auto r = bridge("aei --name goldie --password-file " + log_path("password") + " --room " + room +
+                  " --engine '" + AEI_TEST_ENGINE + " --illegal-at 3'");
+  EXPECT_EQ(r.status, 1) << r.out;  // a short game: the engine's third move is illegal
+  EXPECT_TRUE(contains(r.out, "as Goldie (" + account + "), an account")) << r.out;
+  json game = record(room);
+  EXPECT_EQ(game["players"][0]["player"], account) << game.dump();
+  EXPECT_EQ(game["players"][0]["name"], "Goldie");
+}
+
+// SIGTERM while the engine thinks: the bridge resigns, ends the engine and exits 128 + 15.
+TEST_F(BridgeCli, SigtermResignsAndEndsTheEngine) {
+  const std::string room = open_room("arimaa");
+  auto b = start_bridge("aei --room " + room + " --engine '" + AEI_TEST_ENGINE + " --hang-at 2'");
+  ASSERT_TRUE(host_->wait_event("move", room, std::chrono::seconds(10)));  // Gold's setup
+  ASSERT_TRUE(host_->wait_event("move", room, std::chrono::seconds(10)));  // Silver's
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the engine is asked, and hangs
+  kill(b.pid, SIGTERM);
+  EXPECT_EQ(wait_bridge(b), 128 + SIGTERM);
+  const std::string out = read_text(b.output);
+  EXPECT_TRUE(contains(out, "stopped by signal 15")) << out;
+  EXPECT_TRUE(contains(out, "resigned the game in room " + room)) << out;
+  EXPECT_EQ(record(room)["outcome"]["reason"], "resignation");
+}
+
+// A server that goes away mid-game ends the bridge (exit 1) at once, engine thinking or not.
+TEST_F(BridgeCli, AServerThatGoesAwayEndsTheBridge) {
+  const std::string room = open_room("arimaa");
+  auto b = start_bridge("aei --room " + room + " --engine '" + AEI_TEST_ENGINE + " --hang-at 2'");
+  ASSERT_TRUE(host_->wait_event("move", room, std::chrono::seconds(10)));
+  ASSERT_TRUE(host_->wait_event("move", room, std::chrono::seconds(10)));
+  stop_server(server_, SIGKILL);
+  EXPECT_EQ(wait_bridge(b), 1);
+  const std::string out = read_text(b.output);
+  EXPECT_TRUE(contains(out, "the connection to the server failed")) << out;
 }
 
 // A room of another game is refused without taking a seat.
