@@ -13,6 +13,7 @@
 #include "bots/line_adapter.hpp"
 #include "bots/rpc_connection.hpp"
 #include "bots/stop_signal.hpp"
+#include "engine/core/params.hpp"
 #include "engine/core/registry.hpp"
 
 namespace boardroom::bots {
@@ -35,7 +36,8 @@ class bridge {
   }
   bool plays(const std::string& game_text) const;
   void greet();
-  void play(room_game& g);  // to its end, and its result on stdout
+  void play(room_game& g);                        // to its end, and its result on stdout
+  room_game whole_room(const std::string& room);  // its snapshot, as a member
   void play_room();
   void take_games();  // --accept and --seek
   void play_assigned(const std::string& room);
@@ -95,20 +97,33 @@ void bridge::play(room_game& g) {
   ++games_played_;
 }
 
+room_game bridge::whole_room(const std::string& room) {
+  room_game g;
+  g.room = room;
+  // A `since` newer than the room gets its snapshot.
+  g.version = std::numeric_limits<std::int64_t>::max() / 2;
+  loop_->sync(g);
+  return g;
+}
+
 void bridge::play_room() {
   json where{{"room", o_.room}};
   if (o_.invite_code) where["invite_code"] = *o_.invite_code;
-  auto watched = conn_->call("room.spectate", where);
-  if (!watched) {
-    throw server_failure("cannot enter room " + o_.room + ": " + watched.error().message);
-  }
+  // Watched first, so that a room of another game is refused without sitting down.
   room_game g;
-  g.apply_snapshot(watched->value("snapshot", json::object()));
+  auto watched = conn_->call("room.spectate", where);
+  if (!watched && watched.error().code == "already_seated") {
+    g = whole_room(o_.room);  // an account coming back to its game
+  } else if (!watched) {
+    throw server_failure("cannot enter room " + o_.room + ": " + watched.error().message);
+  } else {
+    g.apply_snapshot(watched->value("snapshot", json::object()));
+  }
   if (!plays(g.spec)) {
     throw server_failure("room " + o_.room + " plays " + g.spec + "; the engine plays " +
                          wanted_.text());
   }
-  if (g.seat < 0) {  // not seated from before (an account coming back): take a seat
+  if (g.seat < 0) {
     json join = where;
     if (o_.seat) join["seat"] = *o_.seat;
     auto joined = conn_->call("room.join", join);
@@ -122,11 +137,7 @@ void bridge::play_room() {
 
 void bridge::play_assigned(const std::string& room) {
   if (!rooms_played_.insert(room).second) return;
-  room_game g;
-  g.room = room;
-  // The whole room as it stands: a `since` newer than the room gets its snapshot.
-  g.version = std::numeric_limits<std::int64_t>::max() / 2;
-  loop_->sync(g);
+  room_game g = whole_room(room);
   if (g.seat < 0) throw server_failure("the server opened room " + room + " without a seat for us");
   if (!plays(g.spec)) {
     say("room " + room + " plays " + g.spec + ", not " + wanted_.text() + ": resigning it");
@@ -145,9 +156,14 @@ void bridge::on_notification(const json& n) {
     if (!rooms_played_.contains(room)) assigned_.push_back(room);
     return;
   }
+  if (method == "game.unassigned") {  // paired, but no room: seek again
+    if (p.value("via", std::string()) == "seek") open_seek_.reset();
+    say("the server could not open the game it paired: " + p.value("reason", std::string()));
+    return;
+  }
   if (method != "challenge.received") return;
   const json challenge = p.value("challenge", json());
-  const std::string game = p.value("game", std::string());
+  const std::string game = p.value("spec", p.value("game", std::string()));
   const std::string from = p.value("from", json::object()).value("name", std::string("someone"));
   std::string refusal;
   if (o_.source != game_source::accept) {
@@ -184,7 +200,13 @@ void bridge::take_games() {
       continue;
     }
     if (seeking && !open_seek_) {
-      json seek{{"game", wanted_.text()}};
+      json seek{{"game", std::string(wanted_.game_ptr->key())}};
+      if (exact_params_) {
+        json params = json::object();
+        for (const auto& [name, value] : wanted_.params)
+          params[name] = engine::param_json(value);
+        seek["params"] = params;
+      }
       if (o_.time_control) seek["time_control"] = *o_.time_control;
       if (o_.rated) seek["rated"] = true;
       auto r = conn_->call("seek.create", seek);

@@ -11,6 +11,8 @@
 #include <cstring>
 #include <iostream>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "bots/errors.hpp"
 #include "bots/stop_signal.hpp"
@@ -19,7 +21,32 @@ namespace boardroom::bots {
 
 namespace {
 
+// Whether `command` needs a shell: quotes, variables, pipes, redirections, globs, several
+// commands, an assignment before the program. A command without any of them is split on blanks
+// and run directly, so the engine is the bridge's child (and dies with it, see PR_SET_PDEATHSIG).
+bool needs_shell(const std::string& command) {
+  if (command.find_first_of("|&;<>()$`\\\"'*?[]#~{}\n") != std::string::npos) return true;
+  const auto first = command.substr(0, command.find_first_of(" \t"));
+  return first.find('=') != std::string::npos;
+}
+
+std::vector<std::string> split_blanks(const std::string& command) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : command + " ") {
+    if (c != ' ' && c != '\t') {
+      word += c;
+    } else if (!word.empty()) {
+      words.push_back(std::exchange(word, {}));
+    }
+  }
+  return words;
+}
+
 std::string status_text(int status) {
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+    return "exited with status 127 (no such command?)";
+  }
   if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
   if (WIFSIGNALED(status)) {
     return "was killed by signal " + std::to_string(WTERMSIG(status)) + " (" +
@@ -38,6 +65,16 @@ engine_process::engine_process(std::string command, bool verbose)
     ::close(in[0]), ::close(in[1]);
     throw engine_failure("cannot make a pipe for the engine");
   }
+  // Everything exec needs is made before fork: between fork and exec only async-signal-safe
+  // calls are allowed.
+  std::vector<std::string> words = needs_shell(command_)
+                                       ? std::vector<std::string>{"/bin/sh", "-c", command_}
+                                       : split_blanks(command_);
+  if (words.empty()) throw engine_failure("the engine's command line is empty");
+  std::vector<char*> argv;
+  for (auto& w : words)
+    argv.push_back(w.data());
+  argv.push_back(nullptr);
   const pid_t parent = getpid();
   pid_ = fork();
   if (pid_ < 0) {
@@ -54,7 +91,7 @@ engine_process::engine_process(std::string command, bool verbose)
     signal(SIGPIPE, SIG_DFL);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
-    execl("/bin/sh", "sh", "-c", command_.c_str(), static_cast<char*>(nullptr));
+    execvp(argv[0], argv.data());
     _exit(127);
   }
   setpgid(pid_, pid_);  // also here, so that the group exists whichever runs first

@@ -1,7 +1,8 @@
 #pragma once
-// An outside engine as a child process spoken to in lines: the command line is run by /bin/sh -c
-// (so quoting, variables and pipelines work as in a shell), in a process group of its own, with
-// its standard input and output as pipes and its standard error the bridge's. Every wait also
+// An outside engine as a child process spoken to in lines: a plain command line is split on blanks
+// and run directly (the program looked up in PATH), one with shell syntax (quotes, variables,
+// pipes, redirections, `cd dir && ...`) by /bin/sh -c; either way in a process group of its own,
+// with its standard input and output as pipes and its standard error the bridge's. Every wait also
 // watches the server's connection and the stop signals, so the bridge can react to a game that
 // ends while the engine thinks.
 

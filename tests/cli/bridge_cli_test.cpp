@@ -254,7 +254,12 @@ TEST_F(BridgeCli, AnEngineThatCannotStartIsReportedBeforeConnecting) {
   EXPECT_TRUE(contains(echo.out, "the engine answered 'aei' with 'aei'")) << echo.out;
   auto missing = bridge("aei --room r1 --engine /nonexistent/engine", 15);
   EXPECT_EQ(missing.status, 1) << missing.out;
-  EXPECT_TRUE(contains(missing.out, "the engine exited with status 127")) << missing.out;
+  EXPECT_TRUE(contains(missing.out, "the engine exited with status 127 (no such command?)"))
+      << missing.out;
+  // A command line with shell syntax goes through the shell.
+  auto shell = bridge("aei --room r1 --engine 'cd / && exec cat'", 15);
+  EXPECT_EQ(shell.status, 1) << shell.out;
+  EXPECT_TRUE(contains(shell.out, "the engine answered 'aei' with 'aei'")) << shell.out;
 }
 
 TEST_F(BridgeCli, UsageErrorsExitWithTwo) {
@@ -296,6 +301,40 @@ TEST_F(BridgeCli, TheBridgeLogsInToAnAccount) {
   json game = record(room);
   EXPECT_EQ(game["players"][0]["player"], account) << game.dump();
   EXPECT_EQ(game["players"][0]["name"], "Goldie");
+}
+
+// A bridge that dies mid-game and is started again with its account takes its seat back (the
+// server holds it for the grace period), tells the new engine the game so far and plays on.
+TEST_F(BridgeCli, ABridgeRestartedWithItsAccountPlaysOn) {
+  {
+    ws_client owner(server_.port);
+    owner.hello("Phoenix");
+    json r = owner.call("account.register", {{"password", "from the ashes"}});
+    ASSERT_TRUE(r.contains("result")) << r.dump();
+  }
+  write_text(log_path("password"), "from the ashes");
+  const std::string room = open_room("arimaa", "arimaa:30s/1m/100/0/12t/0");
+  const std::string as_phoenix =
+      "aei --name phoenix --password-file " + log_path("password") + " --room " + room;
+  auto first = start_bridge(as_phoenix + " --engine '" + AEI_TEST_ENGINE + " --hang-at 2'");
+  ASSERT_TRUE(host_->wait_event("move", room, std::chrono::seconds(10)));  // Gold's setup
+  ASSERT_TRUE(host_->wait_event("move", room, std::chrono::seconds(10)));  // Silver's
+  kill(first.pid, SIGKILL);
+  EXPECT_EQ(wait_bridge(first), 128 + SIGKILL);
+
+  const std::string log = log_path("second.log");
+  auto second = bridge(as_phoenix + " --engine '" + AEI_TEST_ENGINE + " --log " + log + "'");
+  ASSERT_EQ(second.status, 0) << second.out;
+  EXPECT_TRUE(contains(second.out, "playing seat 0 of room " + room)) << second.out;
+  json game = record(room);
+  EXPECT_EQ(game["players"][0]["name"], "Phoenix");
+  EXPECT_GE(game["moves"].size(), 3u);
+  // The new engine heard the game from its start: both setups before its first go.
+  const auto told = lines(read_text(log));
+  ASSERT_GE(told.size(), 5u);
+  EXPECT_EQ(told[2], "newgame");
+  EXPECT_TRUE(told[3].starts_with("makemove ")) << told[3];
+  EXPECT_TRUE(told[4].starts_with("makemove ")) << told[4];
 }
 
 // SIGTERM while the engine thinks: the bridge resigns, ends the engine and exits 128 + 15.

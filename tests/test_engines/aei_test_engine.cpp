@@ -6,11 +6,9 @@
 //   --illegal-at N   answers an illegal move
 //   --garbage-at N   answers a line that is not a bestmove
 //   --die-at N       exits with status 3 without answering
-//   --hang-at N      never answers
+//   --hang-at N      never answers (and exits when its input ends)
 // A protocol error of the bridge (a makemove that is not legal here, an unknown command) is
 // written as "log Error: ..." and ends the engine with status 2.
-
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -107,9 +105,10 @@ int main(int argc, char** argv) {
         continue;
       }
       if (goes == die_at) return 3;
-      if (goes == hang_at) {
-        for (;;)
-          pause();
+      if (goes == hang_at) {  // deaf to everything, stop and quit included, until its input ends
+        for (std::string ignored; std::getline(std::cin, ignored);) {
+        }
+        return 0;
       }
       if (goes == garbage_at) {
         std::cout << "the answer is 42" << std::endl;
