@@ -70,22 +70,26 @@ void bridge::greet() {
   if (!r && o_.password && r.error().code == "bad_credentials") {
     // No account of that name (or a wrong password, which the guest's hello below tells): claim
     // the name as a bot account.
-    auto guest = conn_->call("hello", {{"protocol", 1}, {"name", o_.name}});
-    if (!guest && guest.error().code == "name_taken") {
+    r = conn_->call("hello", {{"protocol", 1}, {"name", o_.name}});
+    if (!r && r.error().code == "name_taken") {
       throw server_failure("the password does not log in to the account " + o_.name);
     }
-    if (!guest) throw server_failure("hello was refused: " + guest.error().message);
+    if (!r) throw server_failure("hello was refused: " + r.error().message);
     auto claimed = conn_->call("account.register", {{"password", *o_.password}, {"bot", true}});
     if (!claimed) {
       throw server_failure("cannot register the account " + o_.name + ": " +
                            claimed.error().message);
     }
-    say("registered the bot account " + o_.name);
-    r = std::move(guest);
+    say("registered the bot account " + claimed->value("name", o_.name));
+    (*r)["account"] = true;
+    (*r)["bot_account"] = true;
   }
   if (!r) throw server_failure("hello was refused: " + r.error().message);
+  const std::string kind = r->value("bot_account", false) ? ", a bot account"
+                           : r->value("account", false)   ? ", an account"
+                                                          : "";
   say("connected to " + o_.url + " as " + r->value("name", o_.name) + " (" +
-      r->value("player", std::string()) + ")" + (o_.password ? ", an account" : ""));
+      r->value("player", std::string()) + ")" + kind);
 }
 
 void bridge::play(room_game& g) {

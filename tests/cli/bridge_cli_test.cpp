@@ -10,8 +10,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
+#include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -20,6 +23,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "engine/core/registry.hpp"
 #include "tests/cli/cli_helpers.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_server.hpp"
@@ -110,6 +114,43 @@ class BridgeCli : public ::testing::Test {
   child_server server_;
   std::unique_ptr<ws_client> host_;
 };
+
+// Waits until the background bridge's output says `text` (it is connected, it is seeking).
+bool output_says(const std::string& path, const std::string& text) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (read_text(path).find(text) != std::string::npos) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
+// Plays `seat` of `room` with random legal moves (read off each event's position) until the game
+// is over; returns the game_over event (null when it did not come).
+json play_randomly(ws_client& c, const std::string& room, int seat, const std::string& spec_text,
+                   int players) {
+  const auto spec = engine::parse_game_spec(spec_text);
+  EXPECT_TRUE(spec) << spec_text;
+  if (!spec) return nullptr;
+  std::mt19937_64 rng(5);
+  for (;;) {
+    auto n = c.wait_notification(
+        [&](const json& f) {
+          return f.value("method", "") == "room.event" && f["params"].value("room", "") == room;
+        },
+        std::chrono::seconds(20));
+    if (!n) return nullptr;
+    const json& e = (*n)["params"];
+    if (e["type"] == "game_over") return e;
+    if (e.value("to_move", json()) != json(seat)) continue;
+    auto position =
+        spec->game_ptr->state_from_text(players, spec->params, e["position"].get<std::string>());
+    EXPECT_TRUE(position) << e.dump();
+    if (!position) return nullptr;
+    json r = c.call("game.move", json{{"room", room}, {"move", (*position)->random_move(rng)}});
+    EXPECT_TRUE(r.contains("result")) << r.dump();
+  }
+}
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -362,6 +403,110 @@ TEST_F(BridgeCli, AServerThatGoesAwayEndsTheBridge) {
   EXPECT_EQ(wait_bridge(b), 1);
   const std::string out = read_text(b.output);
   EXPECT_TRUE(contains(out, "the connection to the server failed")) << out;
+}
+
+// --accept: a bridge that claims a bot account takes challenges to its game one at a time,
+// declines the others with a reason, plays --games of them and exits.
+TEST_F(BridgeCli, ABotAccountAcceptsChallengesToItsGameAndDeclinesTheRest) {
+  write_text(log_path("password"), "no humans here");
+  const std::string log = log_path("accept.log");
+  auto b = start_bridge("engine --game 'amazons(board_size=6)' --name Acceptor --password-file " +
+                        log_path("password") + " --accept --games 2 --engine '" + LINE_TEST_ENGINE +
+                        " --log " + log + "'");
+  ASSERT_TRUE(output_says(b.output, "connected to")) << read_text(b.output);
+  EXPECT_TRUE(contains(read_text(b.output), "registered the bot account Acceptor"));
+
+  ws_client challenger(server_.port);
+  challenger.hello("challenger");
+  const auto declined = [&](json challenge) {
+    json r = challenger.call("challenge.create", challenge);
+    EXPECT_TRUE(r.contains("result")) << r.dump();
+    auto answer = challenger.wait_notification(
+        [](const json& f) { return f.value("method", "") == "challenge.declined"; },
+        std::chrono::seconds(10));
+    return answer ? (*answer)["params"].value("reason", std::string()) : std::string("none");
+  };
+  EXPECT_EQ(declined({{"to", "acceptor"}, {"game", "sisyphos"}}),
+            "plays only amazons(board_size=6,komi=0,swap=false)");
+  EXPECT_EQ(declined({{"to", "acceptor"}, {"game", "amazons"}, {"params", {{"board_size", 8}}}}),
+            "plays only amazons(board_size=6,komi=0,swap=false)");
+
+  for (int game = 0; game < 2; ++game) {
+    json r = challenger.call("challenge.create", {{"to", "acceptor"},
+                                                  {"game", "amazons"},
+                                                  {"params", {{"board_size", 6}}},
+                                                  {"time_control", "fischer:1m+1s"},
+                                                  {"seat", game}});
+    ASSERT_TRUE(r.contains("result")) << r.dump();
+    auto assigned = challenger.wait_notification(
+        [](const json& f) { return f.value("method", "") == "game.assigned"; },
+        std::chrono::seconds(10));
+    ASSERT_TRUE(assigned) << read_text(b.output);
+    const json& a = (*assigned)["params"];
+    EXPECT_EQ(a["via"], "challenge");
+    EXPECT_EQ(a["seat"], game);
+    EXPECT_EQ(a["players"][1 - game]["name"], "Acceptor");
+    EXPECT_EQ(a["players"][1 - game]["bot_account"], true);
+    if (game == 0) {  // busy: the bridge plays one game at a time
+      ws_client other(server_.port);
+      other.hello("latecomer");
+      json late =
+          other.call("challenge.create",
+                     {{"to", "acceptor"}, {"game", "amazons"}, {"params", {{"board_size", 6}}}});
+      ASSERT_TRUE(late.contains("result")) << late.dump();
+      auto answer = other.wait_notification(
+          [](const json& f) { return f.value("method", "") == "challenge.declined"; },
+          std::chrono::seconds(10));
+      ASSERT_TRUE(answer);
+      EXPECT_EQ((*answer)["params"]["reason"], "busy");
+    }
+    json over = play_randomly(challenger, a["room"], game, a["spec"], 2);
+    ASSERT_TRUE(over.is_object()) << read_text(b.output);
+    EXPECT_TRUE(over["outcome"].is_object()) << over.dump();
+  }
+  EXPECT_EQ(wait_bridge(b), 0) << read_text(b.output);
+  const std::string out = read_text(b.output);
+  EXPECT_EQ(count_prefix(out, "room "), 2) << out;
+  EXPECT_EQ(count_prefix(read_text(log), "newgame "), 2);
+  EXPECT_EQ(lines(read_text(log)).back(), "quit");
+}
+
+// --seek: two AEI bridges seek Arimaa under the same clocks, the server pairs them, and they play
+// each other to the end.
+TEST_F(BridgeCli, TwoSeekingBridgesArePairedAndPlayEachOther) {
+  const std::string seek = " --seek --time-control arimaa:30s/1m/100/0/12t/0 --engine '" +
+                           std::string(AEI_TEST_ENGINE) + " --seed ";
+  auto first = start_bridge("aei --name seeker-one" + seek + "1'");
+  ASSERT_TRUE(output_says(first.output, "seeking a game of arimaa")) << read_text(first.output);
+  auto second = start_bridge("aei --name seeker-two" + seek + "2'");
+  EXPECT_EQ(wait_bridge(first, std::chrono::seconds(20)), 0) << read_text(first.output);
+  EXPECT_EQ(wait_bridge(second, std::chrono::seconds(20)), 0) << read_text(second.output);
+  const std::string one = read_text(first.output), two = read_text(second.output);
+  const auto room_of = [](const std::string& out) {
+    const auto at = out.find("\nroom ");
+    return at == std::string::npos ? std::string() : out.substr(at + 6, out.find(':', at) - at - 6);
+  };
+  ASSERT_FALSE(room_of(one).empty()) << one;
+  EXPECT_EQ(room_of(one), room_of(two)) << one << two;
+  json game = record(room_of(one));
+  std::set<std::string> names{game["players"][0]["name"], game["players"][1]["name"]};
+  EXPECT_EQ(names, (std::set<std::string>{"seeker-one", "seeker-two"}));
+  EXPECT_EQ(game["time_control"], "arimaa:30s/1m/100/0/12t/0");
+  EXPECT_TRUE(game["outcome"].is_object());
+  // One won and one lost, each by its own account of it.
+  EXPECT_NE(contains(one, ": won ("), contains(two, ": won (")) << one << two;
+}
+
+// SIGTERM while seeking: the seek is withdrawn and the bridge exits 128 + 15.
+TEST_F(BridgeCli, SigtermWhileSeekingWithdrawsTheSeek) {
+  auto b = start_bridge("aei --name lonely --seek --engine " + std::string(AEI_TEST_ENGINE));
+  ASSERT_TRUE(output_says(b.output, "seeking a game of arimaa")) << read_text(b.output);
+  json listed = host_->call("seek.list", {{"game", "arimaa"}});
+  EXPECT_EQ(listed["result"]["seeks"].size(), 1u) << listed.dump();
+  kill(b.pid, SIGTERM);
+  EXPECT_EQ(wait_bridge(b), 128 + SIGTERM) << read_text(b.output);
+  listed = host_->call("seek.list", {{"game", "arimaa"}});
+  EXPECT_TRUE(listed["result"]["seeks"].empty()) << listed.dump();
 }
 
 // A room of another game is refused without taking a seat.
