@@ -553,7 +553,7 @@ TEST_F(BridgeCli, ALineProtocolEnginePlaysAWholeAmazonsGame) {
   ASSERT_LE(played.size(), moves.size());
   EXPECT_GE(played.size() + 2, moves.size());
   for (std::size_t i = 0; i < played.size(); ++i)
-    EXPECT_EQ(played[i], moves[i]["move"]) << i;
+    EXPECT_EQ(played[i], moves[i]["move"].get<std::string>()) << i;
   // go <own ms> <other ms>: each within the time the clocks can hold.
   for (const auto& line : all) {
     if (!line.starts_with("go ")) continue;
