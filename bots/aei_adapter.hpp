@@ -12,6 +12,9 @@
 
 namespace boardroom::bots {
 
+// The one game AEI engines play: the game key `boardroom aei` seeks and accepts.
+inline constexpr std::string_view aei_game = "arimaa";
+
 class aei_adapter final : public engine_adapter {
  public:
   using engine_adapter::engine_adapter;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <sstream>
 
+#include "bots/aei_adapter.hpp"
 #include "bots/bridge.hpp"
 #include "cli/commands.hpp"
 
@@ -38,7 +39,7 @@ command add_bridge(CLI::App& app, bots::engine_protocol protocol) {
   bots::bridge_options& o = f->options;
   o.protocol = protocol;
   o.name = aei ? "aei-bot" : "engine-bot";
-  o.game = aei ? "arimaa" : "";
+  o.game = aei ? std::string(bots::aei_game) : "";
   sub->add_option("--engine", o.engine_command,
                   "The engine's command line, run by /bin/sh -c (quote it as one argument)")
       ->required();

@@ -346,22 +346,26 @@ std::string matchmaker::open_game(const engine::game_spec& spec, const time_cont
     rs.entrants.push_back({i, p.player, p.name, p.conn});
   }
   const std::string room_id = rs.id;
-  // Before the room opens: each player knows the room before its first event arrives.
+  // Once requests find the room and before it opens: each player knows the room before its
+  // first event arrives, and may ask about it at once.
+  std::vector<std::pair<std::weak_ptr<peer>, std::string>> told;
   for (const auto& e : rs.entrants) {
-    auto conn = e.conn.lock();
-    if (!conn) continue;
-    conn->send(make_frame(protocol::write_notification(
-        "game.assigned", {{"room", room_id},
-                          {"seat", e.seat},
-                          {"game", spec.game_ptr->key()},
-                          {"spec", spec.text()},
-                          {"time_control", time_control_text(timing)},
-                          {"rated", rated},
-                          {"via", via},
-                          {via, refs[static_cast<std::size_t>(e.seat)]},
-                          {"players", seated}})));
+    told.emplace_back(e.conn, protocol::write_notification(
+                                  "game.assigned", {{"room", room_id},
+                                                    {"seat", e.seat},
+                                                    {"game", spec.game_ptr->key()},
+                                                    {"spec", spec.text()},
+                                                    {"time_control", time_control_text(timing)},
+                                                    {"rated", rated},
+                                                    {"via", via},
+                                                    {via, refs[static_cast<std::size_t>(e.seat)]},
+                                                    {"players", seated}}));
   }
-  hub_.open_server_room(std::move(rs));
+  hub_.open_server_room(std::move(rs), [&told] {
+    for (auto& [weak, text] : told) {
+      if (auto conn = weak.lock()) conn->send(make_frame(std::move(text)));
+    }
+  });
   return room_id;
 }
 

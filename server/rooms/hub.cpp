@@ -453,14 +453,15 @@ bool hub::has_room(const std::string& id) const {
   return rooms_.contains(id);
 }
 
-void hub::open_server_room(room_settings settings) {
+void hub::open_server_room(room_settings settings, const std::function<void()>& announce) {
   auto r = std::make_shared<room>(io_, std::move(settings), config_.limit, *this, lobby_, metrics_,
                                   store_);
   {
     std::lock_guard lock(mutex_);
     rooms_[r->id()] = r;
-    ++identities_[r->creator()].rooms_created;  // the tournament's own identity
+    ++identities_[r->creator()].rooms_created;  // the tournament's or quick pairing's identity
   }
+  if (announce) announce();
   r->open({}, -1, nullptr);
 }
 

@@ -106,14 +106,15 @@ TEST(Matchmaking, APersonAndABotAccountArePairedAndTheBotIsFlaggedEverywhere) {
   const int bot_seat = for_bot["seat"];
   EXPECT_EQ(for_human["players"][bot_seat]["bot_account"], true);
   EXPECT_EQ(for_human["players"][1 - bot_seat]["bot_account"], false);
-  auto snap = snapshot_of(human, for_human["room"]);
-  EXPECT_EQ(snap["seats"][bot_seat]["bot_account"], true);
-  EXPECT_EQ(snap["seats"][1 - bot_seat]["bot_account"], false);
   // What a bot needs comes to it unasked: the start with the position and who moves.
   auto started = bot.wait_event("game_started", for_bot["room"]);
   ASSERT_TRUE(started);
   EXPECT_TRUE(started->contains("position"));
   EXPECT_TRUE(started->contains("to_move"));
+  ASSERT_TRUE(human.wait_event("game_started", for_human["room"]));
+  auto snap = snapshot_of(human, for_human["room"]);
+  EXPECT_EQ(snap["seats"][bot_seat]["bot_account"], true);
+  EXPECT_EQ(snap["seats"][1 - bot_seat]["bot_account"], false);
   // A log-in says so too (and takes over from the bot's first connection).
   ws_client again(srv.port());
   auto login =
