@@ -4,8 +4,7 @@
 #include <cstdlib>
 #include <numeric>
 
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/maximum_weighted_matching.hpp>
+#include "server/tournaments/weighted_matching.hpp"
 
 namespace boardroom::server::matchmaking {
 
@@ -27,29 +26,22 @@ bool may_meet(const waiting_player& a, const waiting_player& b, const pairing_po
 
 std::vector<std::pair<int, int>> pair_players(const std::vector<waiting_player>& pool,
                                               const pairing_policy& policy) {
-  using graph =
-      boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property,
-                            boost::property<boost::edge_weight_t, long>>;
   const int n = static_cast<int>(pool.size());
-  graph g(static_cast<std::size_t>(n));
   // Every pair is worth far more than any gap: the most pairs first, then the smallest total gap.
-  constexpr long pair_worth = 100'000'000;
-  bool any = false;
+  constexpr std::int64_t pair_worth = 100'000'000;
+  std::vector<tournaments::weighted_edge<std::int64_t>> edges;
   for (int i = 0; i < n; ++i) {
     for (int j = i + 1; j < n; ++j) {
-      if (!may_meet(pool[i], pool[j], policy)) continue;
-      boost::add_edge(i, j, pair_worth - std::abs(pool[i].rating - pool[j].rating), g);
-      any = true;
+      if (may_meet(pool[i], pool[j], policy))
+        edges.push_back({i, j, pair_worth - std::abs(pool[i].rating - pool[j].rating)});
     }
   }
   std::vector<std::pair<int, int>> pairs;
-  if (!any) return pairs;
-  std::vector<boost::graph_traits<graph>::vertex_descriptor> mate(static_cast<std::size_t>(n));
-  boost::maximum_weighted_matching(g, mate.data());
+  if (edges.empty()) return pairs;
+  const auto mate = tournaments::max_weight_matching(n, edges);
   for (int i = 0; i < n; ++i) {
-    const auto m = mate[static_cast<std::size_t>(i)];
-    if (m != boost::graph_traits<graph>::null_vertex() && static_cast<int>(m) > i)
-      pairs.emplace_back(i, static_cast<int>(m));
+    if (mate[static_cast<std::size_t>(i)] > i)
+      pairs.emplace_back(i, mate[static_cast<std::size_t>(i)]);
   }
   return pairs;
 }
