@@ -6,7 +6,8 @@
 // when the gap between their ratings is within what each accepts, and what each accepts widens
 // with the time they have waited; among the pairs allowed, a maximum weighted matching (the
 // blossom algorithm of server/tournaments/weighted_matching.hpp) pairs as many players as it can
-// and, among those pairings, the one with the smallest total rating gap. Two players who have just played each other are not paired again at once.
+// and, among those pairings, the one with the smallest total rating gap. Two players who have just
+// played each other are not paired again at once.
 //
 // Games of three to six fill tables: a table of the largest size the waiting players allow forms
 // at once; a smaller one only after its longest-waiting player has waited long enough to accept
