@@ -301,12 +301,16 @@ std::string matchmaker::open_game(const engine::game_spec& spec, const time_cont
                                   bool rated, const std::vector<person>& players,
                                   const std::map<int, const engine::bot*>& bots,
                                   const std::string& via, const std::vector<std::string>& refs) {
-  if (!creator_saved()) {
+  // No room after all: the players hear so, and may seek or challenge again.
+  const auto unassigned = [via, players] {
     for (const auto& p : players) {
       if (auto conn = p.conn.lock())
         conn->send(make_frame(protocol::write_notification(
             "game.unassigned", {{"via", via}, {"reason", "the server could not open the room"}})));
     }
+  };
+  if (!creator_saved()) {
+    unassigned();
     return {};
   }
   const int seats = static_cast<int>(players.size());
@@ -346,8 +350,8 @@ std::string matchmaker::open_game(const engine::game_spec& spec, const time_cont
     rs.entrants.push_back({i, p.player, p.name, p.conn});
   }
   const std::string room_id = rs.id;
-  // Once requests find the room and before it opens: each player knows the room before its
-  // first event arrives, and may ask about it at once.
+  // Once the room holds its players and before its first event: each player knows the room
+  // before that event arrives, and may ask about it at once.
   std::vector<std::pair<std::weak_ptr<peer>, std::string>> told;
   for (const auto& e : rs.entrants) {
     told.emplace_back(e.conn, protocol::write_notification(
@@ -361,9 +365,10 @@ std::string matchmaker::open_game(const engine::game_spec& spec, const time_cont
                                                     {via, refs[static_cast<std::size_t>(e.seat)]},
                                                     {"players", seated}}));
   }
-  hub_.open_server_room(std::move(rs), [&told] {
-    for (auto& [weak, text] : told) {
-      if (auto conn = weak.lock()) conn->send(make_frame(std::move(text)));
+  hub_.open_server_room(std::move(rs), [told = std::move(told), unassigned](bool opened) {
+    if (!opened) return unassigned();
+    for (const auto& [weak, text] : told) {
+      if (auto conn = weak.lock()) conn->send(make_frame(text));
     }
   });
   return room_id;

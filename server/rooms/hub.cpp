@@ -453,7 +453,7 @@ bool hub::has_room(const std::string& id) const {
   return rooms_.contains(id);
 }
 
-void hub::open_server_room(room_settings settings, const std::function<void()>& announce) {
+void hub::open_server_room(room_settings settings, std::function<void(bool)> opened) {
   auto r = std::make_shared<room>(io_, std::move(settings), config_.limit, *this, lobby_, metrics_,
                                   store_);
   {
@@ -461,8 +461,7 @@ void hub::open_server_room(room_settings settings, const std::function<void()>& 
     rooms_[r->id()] = r;
     ++identities_[r->creator()].rooms_created;  // the tournament's or quick pairing's identity
   }
-  if (announce) announce();
-  r->open({}, -1, nullptr);
+  r->open({}, -1, nullptr, std::move(opened));
 }
 
 void hub::think(std::function<void()> work) {

@@ -109,9 +109,9 @@ class hub final : public room_host {
   std::optional<connected_player> find_connected(const std::string& id_or_name) const;
   bool has_room(const std::string& id) const;
   // Opens a room whose seats the settings fill (room_settings::entrants and bots); its id is the
-  // caller's. `announce` runs once requests can find the room and before its first event is
-  // sent (quick pairing tells the players there).
-  void open_server_room(room_settings settings, const std::function<void()>& announce = {});
+  // caller's. `opened` hears whether the room opened (room::open), before its first event is
+  // sent: quick pairing tells the players there, or that no game came of it.
+  void open_server_room(room_settings settings, std::function<void(bool)> opened = {});
 
   // room_host
   void member_added(const std::string& player, const std::string& room) override;

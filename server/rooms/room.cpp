@@ -72,8 +72,9 @@ void room::fail(const member& who, const json& id, const protocol::error& e) {
 
 // ---- requests --------------------------------------------------------------------------------
 
-void room::open(member creator, int seat_index, json id) {
-  on_strand([this, creator = std::move(creator), seat_index, id = std::move(id)] {
+void room::open(member creator, int seat_index, json id, std::function<void(bool)> opened) {
+  on_strand([this, creator = std::move(creator), seat_index, id = std::move(id),
+             opened = std::move(opened)] {
     // Nobody can see the room yet, so it is set up in place; if the store refuses it, it is
     // dropped as a whole.
     batch pending = begin_batch();
@@ -88,6 +89,7 @@ void room::open(member creator, int seat_index, json id) {
       if (!made) {  // the hub checked the seats; nothing is stored yet
         fail(creator, id, made.error());
         (void)match_.fold({settings_.id, match_.version() + 1, 0, ev::room_closed{}});
+        if (opened) opened(false);
         return host_.room_closed(settings_.id, settings_.creator);
       }
       stage_all(pending, std::move(*made));
@@ -127,10 +129,11 @@ void room::open(member creator, int seat_index, json id) {
                        .berserk = settings_.berserk};
     for (const auto& [index, b] : settings_.bots)
       record.bots[index] = std::string(b->name());
-    auto created = [this, creator, seat_index, id, starting, no_show, first = std::move(first)](
-                       bool ok, batch& events) mutable {
+    auto created = [this, creator, seat_index, id, starting, no_show, first = std::move(first),
+                    opened](bool ok, batch& events) mutable {
       if (!ok) {
         if (creator.conn) fail(creator, id, storage_failed());
+        if (opened) opened(false);
         // Never visible and never stored: the match is closed in place, so that a request
         // already on its way finds no room.
         (void)match_.fold({settings_.id, match_.version() + 1, 0, ev::room_closed{}});
@@ -164,6 +167,7 @@ void room::open(member creator, int seat_index, json id) {
         if (!settings_.is_public) result["invite_code"] = settings_.invite_code;
         reply(*creator.conn, id, result);
       }
+      if (opened) opened(true);
       if (started) begin_game(std::move(first), std::move(*started));
       for (int i = 0; i < seat_count(); ++i) {
         if (!links_[i].came) start_grace(i, no_show);

@@ -156,8 +156,11 @@ class room : public std::enable_shared_from_this<room> {
 
   // Called once by the creator's request; `seat` is the creator's seat or -1 for none. The room
   // record and its first events are stored first; if that fails the creator gets
-  // `storage_failed` and the room closes without ever having been visible.
-  void open(member creator, int seat, nlohmann::json request_id);
+  // `storage_failed` and the room closes without ever having been visible. `opened` (a room the
+  // server fills) hears whether that worked, on the strand, after the entrants are in and before
+  // the first event is sent, so that what it tells them holds when they act on it.
+  void open(member creator, int seat, nlohmann::json request_id,
+            std::function<void(bool)> opened = {});
 
   void join(member who, std::optional<int> seat, std::optional<std::string> invite,
             nlohmann::json request_id);
