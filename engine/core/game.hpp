@@ -135,6 +135,14 @@ class state {
   // material); nullopt for games without such a rule.
   virtual std::optional<engine::outcome> outcome_when_halted() const { return std::nullopt; }
 
+  // For a search whose playouts stop before the end: each player's expected share of the others
+  // they will finish ahead of (as outcome::shares(), values in [0, 1]), judged from this position;
+  // nullopt where the game cannot judge an unfinished position. Unlike outcome_when_halted() it
+  // is no rule and ends no game, so a game whose rules never judge a halted game (Esiema) can
+  // still guide a search. The default is the shares of outcome_when_halted(), and of outcome()
+  // once the game is over.
+  virtual std::optional<std::vector<double>> estimated_shares() const;
+
   // Takes `player` out of play for good (they resigned or abandoned a game of three or more):
   // from then on the game goes on without them and current_player() is never theirs again; a
   // retirement that leaves one player in play ends the game. The outcome ranks retired players
