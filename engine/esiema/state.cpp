@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "engine/esiema/evaluation.hpp"
 #include "engine/esiema/legality.hpp"
 #include "engine/esiema/notation.hpp"
 #include "engine/esiema/sowing.hpp"
@@ -245,6 +246,11 @@ std::optional<engine::outcome> state::outcome() const {
       break;
   }
   return o;
+}
+
+std::optional<std::vector<double>> state::estimated_shares() const {
+  if (is_terminal()) return outcome()->shares();
+  return esiema::estimated_shares(position_);
 }
 
 std::string state::to_text() const {

@@ -45,6 +45,8 @@ class state final : public engine::state {
   result<void> retire(int player) override;
   bool is_terminal() const override { return position_.is_over(); }
   std::optional<engine::outcome> outcome() const override;
+  // The search bot's judgement of an unfinished position (evaluation.hpp); no rule.
+  std::optional<std::vector<double>> estimated_shares() const override;
   std::string to_text() const override;
   nlohmann::json view() const override;
   std::unique_ptr<engine::state> clone() const override;
