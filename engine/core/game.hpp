@@ -124,9 +124,10 @@ class state {
   // false).
   virtual std::string random_move(std::mt19937_64& rng) const;
 
-  // A legal move drawn quickly for a search's random playouts, not necessarily uniformly; the
-  // default is random_move(). Arimaa draws a turn step by step instead of among all its turns
-  // (tens of thousands, listed for a uniform draw).
+  // A legal move drawn quickly for a search's random playouts and for the moves it tries, not
+  // necessarily uniformly; the default is random_move(). Arimaa draws a turn step by step instead
+  // of among all its turns (tens of thousands, listed for a uniform draw); Esiema draws a capture
+  // half the time, which a uniformly drawn sowing almost never is.
   virtual std::string playout_move(std::mt19937_64& rng) const { return random_move(rng); }
 
   virtual bool is_terminal() const = 0;
