@@ -16,8 +16,8 @@ namespace boardroom::engine::esiema {
 // with small balls wins, and balls are lost only to captures. Each is taken to finish ahead with
 // the chance a^3 / (a^3 + b^3), for a and b the small balls the two own: a lead tends to grow
 // (more balls make more captures and leave the other fewer), and in matches of the search against
-// itself the cube played better than the plain share a / (a + b) and its square, and the fourth
-// and eighth powers no better than the cube (docs/bots.md has the figures).
+// itself the cube played better than the plain share a / (a + b) and its square, the fourth
+// power level with it within the noise, the eighth worse (docs/bots.md has the figures).
 std::vector<double> estimated_shares(const position& pos);
 
 }  // namespace boardroom::engine::esiema
