@@ -56,6 +56,12 @@ std::optional<forced> forced_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<std::vector<double>> state::estimated_shares() const {
+  auto o = is_terminal() ? outcome() : outcome_when_halted();
+  if (!o) return std::nullopt;
+  return o->shares();
+}
+
 std::vector<actor> state::to_act() const {
   if (is_terminal()) return {};
   return {{current_player(), decision::move}};

@@ -124,9 +124,10 @@ class state {
   // false).
   virtual std::string random_move(std::mt19937_64& rng) const;
 
-  // A legal move drawn quickly for a search's random playouts, not necessarily uniformly; the
-  // default is random_move(). Arimaa draws a turn step by step instead of among all its turns
-  // (tens of thousands, listed for a uniform draw).
+  // A legal move drawn quickly for a search's random playouts and for the moves it tries, not
+  // necessarily uniformly; the default is random_move(). Arimaa draws a turn step by step instead
+  // of among all its turns (tens of thousands, listed for a uniform draw); Esiema draws a capture
+  // half the time, which a uniformly drawn sowing almost never is.
   virtual std::string playout_move(std::mt19937_64& rng) const { return random_move(rng); }
 
   virtual bool is_terminal() const = 0;
@@ -134,6 +135,14 @@ class state {
   // The result when play is stopped before its end by a game-time limit (Arimaa's G, decided by
   // material); nullopt for games without such a rule.
   virtual std::optional<engine::outcome> outcome_when_halted() const { return std::nullopt; }
+
+  // For a search whose playouts stop before the end: each player's expected share of the others
+  // they will finish ahead of (as outcome::shares(), values in [0, 1]), judged from this position;
+  // nullopt where the game cannot judge an unfinished position. Unlike outcome_when_halted() it
+  // is no rule and ends no game, so a game whose rules never judge a halted game (Esiema) can
+  // still guide a search. The default is the shares of outcome_when_halted(), and of outcome()
+  // once the game is over.
+  virtual std::optional<std::vector<double>> estimated_shares() const;
 
   // Takes `player` out of play for good (they resigned or abandoned a game of three or more):
   // from then on the game goes on without them and current_player() is never theirs again; a

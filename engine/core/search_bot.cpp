@@ -28,7 +28,7 @@ class search {
         root_(root),
         rng_(rng),
         players_(root.num_players()),
-        plies_(root.outcome_when_halted()
+        plies_(root.estimated_shares()
                    ? std::min(options.playout_plies, options.judged_playout_plies)
                    : options.playout_plies) {
     tree_.push_back(node{});
@@ -119,8 +119,13 @@ class search {
       std::string move = s.playout_move(rng_);
       if (move.empty() || !s.play(move)) break;
     }
-    auto o = s.is_terminal() ? s.outcome() : s.outcome_when_halted();
-    if (o && static_cast<int>(o->ranks.size()) == players_) return o->shares();
+    if (s.is_terminal()) {
+      auto o = s.outcome();
+      if (o && static_cast<int>(o->ranks.size()) == players_) return o->shares();
+    } else if (auto judged = s.estimated_shares();
+               judged && static_cast<int>(judged->size()) == players_) {
+      return *judged;
+    }
     return std::vector<double>(players_, 0.5);  // no result to go by: shared
   }
 

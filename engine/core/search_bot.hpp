@@ -6,11 +6,11 @@
 // (state::playout_move) while its number of children is below a widening bound that grows with
 // the square root of its visits, so that an Arimaa turn (24,902 ways at the start) or an Esiema
 // sowing (millions) costs no more to search than a Sisyphos move. Each playout plays such moves
-// to the end of the game, or for at most `playout_plies` moves, after which the game's rule for a
-// halted game decides (Arimaa: material) or the players share the result; where the game has
-// such a rule, playouts are short and the rule is the evaluation. A player's reward is
-// their share of the others they finished ahead of (ties half), so the same search serves two
-// players and six.
+// to the end of the game, or for at most `playout_plies` moves, after which the game's judgement
+// of an unfinished position decides (state::estimated_shares(): Arimaa's rule for a halted game,
+// Esiema's small balls) or the players share the result; where the game can judge, playouts are
+// short and the judgement is the evaluation. A player's reward is their share of the others they
+// finished ahead of (ties half), so the same search serves two players and six.
 //
 // The budget is a number of playouts (reproducible: the same seed gives the same move), or a
 // time, whichever ends first.
@@ -28,8 +28,9 @@ struct search_options {
   int playouts = 400;
   std::optional<std::chrono::milliseconds> time_limit;
   int playout_plies = 200;
-  // In a game that can judge a halted position (Arimaa, by material), playouts are this short and
-  // the judgement decides: random Arimaa games are very long and say little.
+  // In a game that can judge an unfinished position (state::estimated_shares(): Arimaa and
+  // Esiema, by material), playouts are this short and the judgement decides: random games of
+  // both are very long and say little.
   int judged_playout_plies = 8;
   double exploration = 0.7;  // UCT's constant, for rewards in [0, 1]
   double widening = 2.0;     // children allowed: 1 + widening * sqrt(visits)

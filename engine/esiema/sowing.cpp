@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
+#include <vector>
 
 namespace boardroom::engine::esiema {
 
@@ -150,7 +152,86 @@ void paths(const position& pos, int seat, ball_kinds& k, move& m, pit from, int 
   }
 }
 
+// Steps between two pits, by the axial coordinates q = x - y and r = y - 5 (board.hpp): no path
+// of fewer pits joins them.
+int distance(pit a, pit b) {
+  const int dq = (board.x[a] - board.y[a]) - (board.x[b] - board.y[b]);
+  const int dr = board.y[a] - board.y[b];
+  return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
+}
+
+// A path of `left` more pits from `from` whose last pit is `target`, in random neighbour order,
+// never stepping where the target is out of reach of the pits left; false where there is none,
+// or once `budget` search nodes are spent.
+bool random_extend_to(pit from, pit target, int left, pit_set& used,
+                      std::array<pit, pit_capacity>& path, int at, std::mt19937_64& rng,
+                      int& budget) {
+  if (left == 0) return from == target;
+  if (--budget < 0) return false;
+  std::array<pit, max_neighbours> next{};
+  int n = 0;
+  for (int i = 0; i < board.degree[from]; ++i) {
+    const pit p = board.neighbours[from][i];
+    if (used.contains(p) || distance(p, target) > left - 1) continue;
+    if (p == target && left > 1) continue;  // the target is the last pit
+    next[n++] = p;
+  }
+  std::shuffle(next.begin(), next.begin() + n, rng);
+  for (int i = 0; i < n; ++i) {
+    used.insert(next[i]);
+    path[at] = next[i];
+    bool found = random_extend_to(next[i], target, left - 1, used, path, at + 1, rng, budget);
+    used.erase(next[i]);
+    if (found) return true;
+    if (budget < 0) return false;
+  }
+  return false;
+}
+
 }  // namespace
+
+std::optional<move> random_capture(const position& pos, int seat, std::mt19937_64& rng) {
+  const pit_set full = full_pits(pos);
+  std::vector<pit> targets;
+  std::vector<pit> starts;
+  for (pit p = 0; p < num_pits; ++p) {
+    const pit_contents& c = pos.pits[p];
+    if (c.mothers == 0 && c.total < pit_capacity && c.total > c.small[seat]) targets.push_back(p);
+    if (c.small[seat] > 0 && c.total > 1) starts.push_back(p);
+  }
+  std::vector<std::pair<pit, pit>> pairs;
+  for (pit s : starts) {
+    for (pit t : targets) {
+      if (s != t && distance(s, t) <= pos.pits[s].total) pairs.emplace_back(s, t);
+    }
+  }
+  std::shuffle(pairs.begin(), pairs.end(), rng);
+  // A few microseconds of search at most: where they run out, the caller draws another move.
+  int budget = 2000;
+  for (auto [start, target] : pairs) {
+    const pit_contents& c = pos.pits[start];
+    move m;
+    m.type = move::kind::sow;
+    m.at = start;
+    m.count = c.total;
+    pit_set used = blocked_pits(full, start);
+    if (!random_extend_to(start, target, m.count, used, m.path, 0, rng, budget)) {
+      if (budget < 0) return std::nullopt;
+      continue;
+    }
+    int n = 0;
+    ball_kinds k = kinds_of(c);
+    for (int i = 0; i < k.size; ++i) {
+      for (int j = 0; j < k.count[i]; ++j)
+        m.balls[n++] = k.kind[i];
+    }
+    // An own small ball last, the rest in a random order before it.
+    std::swap(*std::find(m.balls.begin(), m.balls.begin() + n, small_ball(seat)), m.balls[n - 1]);
+    std::shuffle(m.balls.begin(), m.balls.begin() + n - 1, rng);
+    return m;
+  }
+  return std::nullopt;
+}
 
 pit_set full_pits(const position& pos) {
   pit_set full;

@@ -45,6 +45,12 @@ std::vector<pit> sowing_starts(const position& pos, int seat);
 // depth-first search in random neighbour order, a random own ball last, the others shuffled.
 move random_sowing(const position& pos, int seat, pit start, std::mt19937_64& rng);
 
+// A legal sowing of `seat` that captures (from a pit of two or more balls, its last ball, a small
+// one of `seat`'s, lands among other players' small balls with no mother), drawn at random but not
+// uniformly: a start pit and a target in reach of it, then a path between them; nothing where the
+// search, within a small budget, finds none. For the search bot's playouts (state::playout_move).
+std::optional<move> random_capture(const position& pos, int seat, std::mt19937_64& rng);
+
 // Every legal sowing of `seat`, each path with each distinct ball order.
 void for_each_sowing(const position& pos, int seat, const std::function<void(const move&)>& f);
 

@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "engine/esiema/evaluation.hpp"
 #include "engine/esiema/legality.hpp"
 #include "engine/esiema/notation.hpp"
 #include "engine/esiema/sowing.hpp"
@@ -202,6 +203,18 @@ std::string state::random_move(std::mt19937_64& rng) const {
   return move_text(random_sowing(position_, position_.to_move, starts[pick], rng));
 }
 
+std::string state::playout_move(std::mt19937_64& rng) const {
+  // Uniformly drawn sowings seldom capture: few of a pit's many paths end where balls can be
+  // captured. So random games run to thousands of moves, and a search that tries only such moves
+  // hardly ever tries the captures that decide the game. Half the time a capture is drawn where
+  // one is found; only half, so that the search still tries the other moves (defences,
+  // reproductions).
+  if (may_sow(position_, rules_) && std::bernoulli_distribution(0.5)(rng)) {
+    if (auto m = random_capture(position_, position_.to_move, rng)) return move_text(*m);
+  }
+  return random_move(rng);
+}
+
 result<void> state::retire(int player) {
   bool out = player >= 0 && player < num_players() && !position_.in_game(player);
   if (auto ok = check_retire(*this, player, out); !ok) return ok;
@@ -245,6 +258,11 @@ std::optional<engine::outcome> state::outcome() const {
       break;
   }
   return o;
+}
+
+std::optional<std::vector<double>> state::estimated_shares() const {
+  if (is_terminal()) return outcome()->shares();
+  return esiema::estimated_shares(position_);
 }
 
 std::string state::to_text() const {

@@ -41,10 +41,15 @@ class state final : public engine::state {
   // Uniform over the pits the player can act from (reproduction counts as acting from the
   // mother's pit), then a random legal path and ball order, or a uniform reproduction count.
   std::string random_move(std::mt19937_64& rng) const override;
+  // For the search bot: a capture (random_capture) half the time where one is found, else
+  // random_move().
+  std::string playout_move(std::mt19937_64& rng) const override;
   // As an elimination (position::retire): the order of going out ranks the players.
   result<void> retire(int player) override;
   bool is_terminal() const override { return position_.is_over(); }
   std::optional<engine::outcome> outcome() const override;
+  // The search bot's judgement of an unfinished position (evaluation.hpp); no rule.
+  std::optional<std::vector<double>> estimated_shares() const override;
   std::string to_text() const override;
   nlohmann::json view() const override;
   std::unique_ptr<engine::state> clone() const override;

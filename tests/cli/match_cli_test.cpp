@@ -39,6 +39,15 @@ TEST(MatchCli, TheSearchBotBeatsRandomAndTheScoreAddsUp) {
   EXPECT_EQ(r["games"], 10);
 }
 
+// Esiema, whose random games run to thousands of moves: a small search wins every game, each
+// ended by the rules (the last player left) long before the match's cap would halt it as a draw.
+TEST(MatchCli, TheSearchBotFinishesEsiemaGamesAgainstRandom) {
+  json r = report("--game esiema --bots mcts:16,random --games 4 --seed 1 --max-moves 1000");
+  ASSERT_TRUE(r.is_object());
+  EXPECT_EQ(r["bots"][0]["wins"], 4) << r.dump();
+  EXPECT_EQ(r["reasons"], json({{"last_player", 4}})) << r.dump();
+}
+
 // Each game has its own seed: one thread or four, the same games and the same score.
 TEST(MatchCli, TheSeedReproducesTheRunWhateverTheThreads) {
   const std::string args = "--game sisyphos --bots mcts:20,random --games 6 --seed 11";

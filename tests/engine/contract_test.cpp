@@ -163,6 +163,22 @@ void check_status(const state& st, int players, const std::vector<std::string>& 
     EXPECT_FALSE(o->reason.empty());
     EXPECT_FALSE(o->description.empty());
   }
+  // A search's judgement, where the game has one: each player's share of the others they will
+  // finish ahead of, the final shares once the game is over. The chances of each pair add up to
+  // one, so the shares add up to half the players, as an outcome's do.
+  if (auto judged = st.estimated_shares()) {
+    ASSERT_EQ(judged->size(), static_cast<std::size_t>(players));
+    double sum = 0;
+    for (double share : *judged) {
+      EXPECT_GE(share, 0.0);
+      EXPECT_LE(share, 1.0);
+      sum += share;
+    }
+    EXPECT_NEAR(sum, players / 2.0, 1e-9);
+    if (o) {
+      EXPECT_EQ(*judged, o->shares());
+    }
+  }
   // Who acts: nobody once the game is over, else at least the player current_player() names.
   auto acting = st.to_act();
   EXPECT_EQ(acting.empty(), st.is_terminal());
@@ -239,6 +255,18 @@ void check_drawn_moves_play(const state& st, std::mt19937_64& rng) {
         << "drawn move '" << m << "' refused: " << played.error().message;
     EXPECT_EQ(*played, m);
   }
+}
+
+// The moves a search draws for its playouts (state::playout_move) are legal too. They come from
+// a generator of their own, so the games played here stay those of random_move.
+void check_playout_move(const state& st, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::string m = st.playout_move(rng);
+  auto next = st.clone();
+  auto played = next->play(m);
+  ASSERT_TRUE(played.has_value()) << "playout move '" << m
+                                  << "' refused: " << played.error().message;
+  EXPECT_EQ(*played, m);
 }
 
 void check_perft(const state& st) {
@@ -343,6 +371,7 @@ void playout(const variant& v, int players, std::uint64_t seed, bool retiring = 
     }
     check_moves_play(*st, moves, rng);
     if (!all) check_drawn_moves_play(*st, rng);
+    check_playout_move(*st, seed * 100'003 + ply);
     if (all && ply % 8 == 0 && moves.size() * moves.size() <= max_perft2) check_perft(*st);
     if (::testing::Test::HasFatalFailure()) return;
     listed_so_far += moves.size();

@@ -1,6 +1,7 @@
 // The search bot (engine/core/search_bot.hpp) on every game: legal moves for every player count,
 // the same move from the same seed, and budgets by name. Its strength is measured by
-// `boardroom match` (tests/cli/match_cli_test.cpp, docs/bots.md).
+// `boardroom match` (tests/cli/match_cli_test.cpp, docs/bots.md); in Esiema, where it needs the
+// game's judgement of unfinished positions and drawn captures, also by esiema_search_test.cpp.
 
 #include <random>
 
