@@ -301,13 +301,22 @@ std::string matchmaker::open_game(const engine::game_spec& spec, const time_cont
                                   bool rated, const std::vector<person>& players,
                                   const std::map<int, const engine::bot*>& bots,
                                   const std::string& via, const std::vector<std::string>& refs) {
-  // No room after all: the players hear so, and may seek or challenge again.
-  const auto unassigned = [via, players] {
+  // No room after all: the players hear so, and may seek or challenge again (each other too: a
+  // game that never was is no rematch).
+  const auto unassigned = [this, via, players] {
     for (const auto& p : players) {
       if (auto conn = p.conn.lock())
         conn->send(make_frame(protocol::write_notification(
             "game.unassigned", {{"via", via}, {"reason", "the server could not open the room"}})));
     }
+    boost::asio::post(exec_, [this, players] {
+      for (const auto& p : players) {
+        auto last = last_opponent_.find(p.player);
+        if (last != last_opponent_.end() &&
+            std::ranges::any_of(players, [&](const person& q) { return q.player == last->second; }))
+          last_opponent_.erase(last);
+      }
+    });
   };
   if (!creator_saved()) {
     unassigned();

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/server/helpers.hpp"
+#include "tests/support/faulty_store.hpp"
 
 namespace boardroom::test {
 namespace {
@@ -84,6 +85,41 @@ TEST(Matchmaking, TwoPeopleSeekingArePairedSeatedAndPlayTheGame) {
   EXPECT_EQ(snap["seats"][for_bob["seat"].get<int>()]["player"], b["player"]);
   play_out(alice, bob, room, for_alice["seat"]);
   EXPECT_EQ(snapshot_of(bob, room)["status"], "finished");
+}
+
+// The store refuses the paired game's room: both players hear so (game.unassigned), nothing of
+// theirs is left in the pool, and once the store writes again a new pairing seats them; each may
+// ask about the room the moment game.assigned names it.
+TEST(Matchmaking, APairingTheStoreCannotOpenIsUnassignedAndTheNextOneHolds) {
+  temp_dir dir;
+  auto faulty = faulty_store_in(dir.path());
+  auto options = with_store(faulty);
+  options.limit = quick_limits();
+  test_server srv(options);
+  ws_client alice(srv.port()), bob(srv.port());
+  alice.hello("alice");
+  bob.hello("bob");
+  faulty->fail_call("create_room", true);
+  ASSERT_EQ(error_code(alice.call("seek.create", {{"game", "sisyphos"}})), "");
+  ASSERT_EQ(error_code(bob.call("seek.create", {{"game", "sisyphos"}})), "");
+  for (ws_client* c : {&alice, &bob}) {
+    auto n = c->wait_notification([](const json& j) { return is(j, "game.unassigned"); }, 5s);
+    ASSERT_TRUE(n.has_value()) << "no game.unassigned";
+    EXPECT_EQ((*n)["params"]["via"], "seek");
+    EXPECT_FALSE((*n)["params"].value("reason", "").empty());
+    for (const auto& frame : c->drain())
+      EXPECT_FALSE(is(frame, "game.assigned")) << frame.dump();
+  }
+  EXPECT_TRUE(alice.call("seek.list")["result"]["seeks"].empty());
+
+  faulty->fail_call("create_room", false);
+  ASSERT_EQ(error_code(alice.call("seek.create", {{"game", "sisyphos"}})), "");
+  ASSERT_EQ(error_code(bob.call("seek.create", {{"game", "sisyphos"}})), "");
+  for (ws_client* c : {&alice, &bob}) {
+    auto room = assigned(*c)["room"].get<std::string>();
+    auto synced = c->call("room.sync", {{"room", room}, {"since", 0}});
+    ASSERT_EQ(error_code(synced), "") << synced.dump();
+  }
 }
 
 TEST(Matchmaking, APersonAndABotAccountArePairedAndTheBotIsFlaggedEverywhere) {
