@@ -3,6 +3,9 @@
 // challenges accepted, declined, cancelled, expired or orphaned, each tried as a hostile client
 // would.
 
+#include <map>
+#include <memory>
+
 #include <gtest/gtest.h>
 
 #include "tests/server/helpers.hpp"
@@ -258,6 +261,61 @@ TEST(Matchmaking, SeeksRefuseBadTermsStayWithinLimitsAndLeaveWithTheirPlayer) {
   ASSERT_EQ(code(frank, {{"game", "amazons"}}), "");
   EXPECT_FALSE(
       frank.wait_notification([](const json& j) { return is(j, "game.assigned"); }, 400ms));
+}
+
+// A pool that reaches seek_round_size is paired at once, whatever the round interval, and a
+// round matches pairing_batch players at a time: four seekers in batches of two make two games.
+TEST(Matchmaking, AFullPoolIsPairedAtOnceABatchAtATime) {
+  auto limit = quick_limits();
+  limit.seek_round_interval = std::chrono::minutes(10);
+  limit.seek_round_size = 4;
+  limit.pairing_batch = 2;
+  test_server srv(limit);
+  std::vector<std::unique_ptr<ws_client>> seekers;
+  for (int i = 0; i < 4; ++i) {
+    seekers.push_back(std::make_unique<ws_client>(srv.port()));
+    seekers.back()->hello("seeker" + std::to_string(i));
+    ASSERT_EQ(error_code(seekers.back()->call("seek.create", {{"game", "sisyphos"}})), "");
+    if (i == 2) {
+      EXPECT_FALSE(seekers[0]->wait_notification(
+          [](const json& j) { return is(j, "game.assigned"); }, 300ms))
+          << "three seekers wait for the round";
+    }
+  }
+  std::map<std::string, int> rooms;
+  for (auto& c : seekers)
+    ++rooms[assigned(*c, 2s).value("room", "")];
+  EXPECT_EQ(rooms.size(), 2u);
+  for (const auto& [room, players] : rooms)
+    EXPECT_EQ(players, 2) << room;
+}
+
+// The server-wide caps hold whoever asks: max_seeks seeks and max_challenges challenges in all.
+TEST(Matchmaking, TheServerWideCapsOnSeeksAndChallengesHold) {
+  auto limit = quick_limits();
+  limit.max_seeks = 2;
+  limit.max_challenges = 1;
+  test_server srv(limit);
+  ws_client carol(srv.port()), dave(srv.port()), erin(srv.port());
+  carol.hello("carol");
+  dave.hello("dave");
+  erin.hello("erin");
+  // Two pools, one seeker each: nobody is paired and both seeks wait.
+  ASSERT_EQ(error_code(carol.call("seek.create", {{"game", "amazons"}})), "");
+  ASSERT_EQ(error_code(dave.call("seek.create", {{"game", "arimaa"}})), "");
+  auto refused = erin.call("seek.create", {{"game", "sisyphos"}});
+  EXPECT_EQ(error_code(refused), "too_many_seeks") << refused.dump();
+  EXPECT_EQ(erin.call("seek.list")["result"]["seeks"].size(), 2u);
+
+  ASSERT_EQ(error_code(carol.call("challenge.create", {{"to", "dave"}, {"game", "sisyphos"}})), "");
+  refused = erin.call("challenge.create", {{"to", "dave"}, {"game", "sisyphos"}});
+  EXPECT_EQ(error_code(refused), "too_many_challenges") << refused.dump();
+  auto received = dave.wait_notification([](const json& j) { return is(j, "challenge.received"); });
+  ASSERT_TRUE(received);
+  EXPECT_EQ((*received)["params"]["from"]["name"], "carol");
+  EXPECT_FALSE(
+      dave.wait_notification([](const json& j) { return is(j, "challenge.received"); }, 300ms))
+      << "the refused challenge never reached dave";
 }
 
 TEST(Matchmaking, AChallengeIsAcceptedAndBothPlayersAreSeated) {
