@@ -6,6 +6,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string>
 
 namespace boardroom::engine {
 
@@ -141,9 +143,16 @@ class search {
 
 search_bot::search_bot(search_options options, std::string name)
     : options_(options), name_(std::move(name)) {
-  description_ = "Monte-Carlo tree search, " + std::to_string(options_.playouts) +
-                 " random playouts a move (mcts:N for N, up to " +
-                 std::to_string(max_search_playouts) + ")";
+  const std::string bounds = " (mcts:N for N playouts, up to " +
+                             std::to_string(max_search_playouts) +
+                             "; mcts:Ns or mcts:Nms for a time, up to " +
+                             std::to_string(max_search_time.count() / 1000) + " s)";
+  description_ = options_.time_limit
+                     ? "Monte-Carlo tree search, " + std::to_string(options_.time_limit->count()) +
+                           " ms a move, at most " + std::to_string(options_.playouts) +
+                           " playouts" + bounds
+                     : "Monte-Carlo tree search, " + std::to_string(options_.playouts) +
+                           " random playouts a move" + bounds;
 }
 
 result<std::string> search_bot::choose(const state& s, std::mt19937_64& rng) const {
@@ -151,32 +160,56 @@ result<std::string> search_bot::choose(const state& s, std::mt19937_64& rng) con
   return search(options_, s, rng).run();
 }
 
+namespace {
+
+// The budget a name after "mcts:" asks for: playouts ("400"), or a time ("2s", "500ms"), within
+// the bounds; nothing for anything else (a sign, a leading zero, another unit).
+std::optional<search_options> budget_of(std::string_view text) {
+  search_options options;
+  std::int64_t n = 0;
+  const char* first = text.data();
+  const char* last = text.data() + text.size();
+  auto [end, ec] = std::from_chars(first, last, n);
+  if (ec != std::errc() || first == end || *first == '0' || n < 1) return std::nullopt;
+  const std::string_view unit(end, static_cast<std::size_t>(last - end));
+  if (unit.empty()) {
+    if (n > max_search_playouts) return std::nullopt;
+    options.playouts = static_cast<int>(n);
+    return options;
+  }
+  if (unit != "s" && unit != "ms") return std::nullopt;
+  if (n > max_search_time.count()) return std::nullopt;  // before scaling: no overflow
+  const std::chrono::milliseconds time(unit == "s" ? n * 1000 : n);
+  if (time > max_search_time) return std::nullopt;
+  options.playouts = max_search_playouts;
+  options.time_limit = time;
+  return options;
+}
+
+}  // namespace
+
 const bot* search_bot_named(std::string_view name) {
   static std::mutex guard;
-  static std::map<int, std::unique_ptr<search_bot>> made;
+  static std::map<std::string, std::unique_ptr<search_bot>, std::less<>> made;
   constexpr std::string_view base = "mcts";
   if (!name.starts_with(base)) return nullptr;
-  int playouts = search_options{}.playouts;
+  search_options options;
   if (name.size() > base.size()) {
     if (name[base.size()] != ':') return nullptr;
-    const char* first = name.data() + base.size() + 1;
-    const char* last = name.data() + name.size();
-    auto [end, ec] = std::from_chars(first, last, playouts);
-    if (ec != std::errc() || end != last || first == last || *first == '0' || playouts < 1 ||
-        playouts > max_search_playouts) {
-      return nullptr;
-    }
+    auto asked = budget_of(name.substr(base.size() + 1));
+    if (!asked) return nullptr;
+    options = *asked;
   }
+  // "mcts:400" is "mcts" by another name.
+  const bool plain = !options.time_limit && options.playouts == search_options{}.playouts;
+  const std::string_view key = plain ? base : name;
   std::lock_guard lock(guard);
-  auto& slot = made[playouts];
-  if (!slot) {
-    search_options options;
-    options.playouts = playouts;
-    const bool plain = playouts == search_options{}.playouts;
-    slot = std::make_unique<search_bot>(
-        options, plain ? std::string(base) : std::string(base) + ":" + std::to_string(playouts));
+  auto it = made.find(key);
+  if (it == made.end()) {
+    it = made.emplace(std::string(key), std::make_unique<search_bot>(options, std::string(key)))
+             .first;
   }
-  return slot.get();
+  return it->second.get();
 }
 
 }  // namespace boardroom::engine

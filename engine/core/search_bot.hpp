@@ -36,8 +36,10 @@ struct search_options {
   double widening = 2.0;     // children allowed: 1 + widening * sqrt(visits)
 };
 
-// The most playouts a bot name may ask for ("mcts:N"): a bound on the work one move may cost.
+// The most playouts a bot name may ask for ("mcts:N"), and the longest time ("mcts:Ns",
+// "mcts:Nms"): bounds on the work one move may cost. A timed search stops at the playout bound too.
 inline constexpr int max_search_playouts = 20'000;
+inline constexpr std::chrono::milliseconds max_search_time{30'000};
 
 class search_bot final : public bot {
  public:
@@ -55,8 +57,9 @@ class search_bot final : public bot {
   std::string description_;
 };
 
-// "mcts" (the default budget) and "mcts:N" (N playouts per move, 1 to max_search_playouts): the
-// bot for that name, made once and kept; nullptr for any other name.
+// "mcts" (the default budget), "mcts:N" (N playouts per move, 1 to max_search_playouts) and
+// "mcts:Ns" or "mcts:Nms" (N seconds or milliseconds per move, up to max_search_time): the bot for
+// that name, made once and kept; nullptr for any other name.
 const bot* search_bot_named(std::string_view name);
 
 }  // namespace boardroom::engine

@@ -3,7 +3,9 @@
 // `boardroom match` (tests/cli/match_cli_test.cpp, docs/bots.md); in Esiema, where it needs the
 // game's judgement of unfinished positions and drawn captures, also by esiema_search_test.cpp.
 
+#include <chrono>
 #include <random>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -35,8 +37,39 @@ TEST(SearchBot, BudgetsByName) {
   EXPECT_EQ(dynamic_cast<const search_bot*>(small)->options().playouts, 50);
   EXPECT_EQ(search_bot_named("mcts:50"), small);  // made once
   EXPECT_EQ(search_bot_named("mcts:20000")->name(), "mcts:20000");
-  for (const char* bad : {"mcts:0", "mcts:20001", "mcts:-1", "mcts:", "mcts:05", "mcts:1e3",
-                          "mctsx", "mcts:50 ", "MCTS", "random"}) {
+  EXPECT_EQ(search_bot_named("mcts:400"), plain) << "the default budget by its number";
+  // A time a move: the search stops at the time or at the most playouts, whichever comes first.
+  const bot* timed = search_bot_named("mcts:250ms");
+  ASSERT_NE(timed, nullptr);
+  EXPECT_EQ(timed->name(), "mcts:250ms");
+  const auto& timed_options = dynamic_cast<const search_bot*>(timed)->options();
+  EXPECT_EQ(timed_options.time_limit, std::chrono::milliseconds(250));
+  EXPECT_EQ(timed_options.playouts, max_search_playouts);
+  EXPECT_EQ(dynamic_cast<const search_bot*>(search_bot_named("mcts:2s"))->options().time_limit,
+            std::chrono::milliseconds(2000));
+  EXPECT_NE(search_bot_named("mcts:30s"), nullptr);
+  EXPECT_NE(search_bot_named("mcts:30000ms"), nullptr);
+  for (const char* bad : {"mcts:0",
+                          "mcts:20001",
+                          "mcts:-1",
+                          "mcts:",
+                          "mcts:05",
+                          "mcts:1e3",
+                          "mctsx",
+                          "mcts:50 ",
+                          "MCTS",
+                          "random",
+                          "mcts:31s",
+                          "mcts:30001ms",
+                          "mcts:0s",
+                          "mcts:0ms",
+                          "mcts:2m",
+                          "mcts:1.5s",
+                          "mcts:s",
+                          "mcts:ms",
+                          "mcts:2S",
+                          "mcts:99999999999999999999s",
+                          "mcts:9223372036854775807s"}) {
     EXPECT_EQ(search_bot_named(bad), nullptr) << bad;
   }
   // Every game offers it, after random.
@@ -46,6 +79,29 @@ TEST(SearchBot, BudgetsByName) {
     EXPECT_EQ(bots[1]->name(), "mcts") << g->key();
     EXPECT_EQ(find_bot(*g, "mcts:7")->name(), "mcts:7");
   }
+}
+
+// A timed search keeps to its time: an Arimaa turn, for which the most playouts would take many
+// seconds, is chosen in about a tenth of a second (the bound is loose for slow builds).
+TEST(SearchBot, ATimedSearchStopsAtItsTime) {
+  const game* arimaa = find_game("arimaa");
+  ASSERT_NE(arimaa, nullptr);
+  auto params = resolve_params(arimaa->param_specs(), {});
+  ASSERT_TRUE(params.has_value());
+  auto s = arimaa->new_state(2, *params, 3);
+  ASSERT_TRUE(s.has_value());
+  std::mt19937_64 rng(3);
+  // Past both setups, into play.
+  for (int i = 0; i < 2; ++i) {
+    const std::string setup = (*s)->random_move(rng);
+    ASSERT_TRUE((*s)->play(setup).has_value()) << setup;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  auto chosen = search_bot_named("mcts:100ms")->choose(**s, rng);
+  const auto took = std::chrono::steady_clock::now() - start;
+  ASSERT_TRUE(chosen.has_value());
+  EXPECT_TRUE((*s)->clone()->play(*chosen).has_value()) << *chosen;
+  EXPECT_LT(took, std::chrono::seconds(5));
 }
 
 // A few moves of every game for every player count, chosen by a small search: each is legal,
