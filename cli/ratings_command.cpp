@@ -242,15 +242,23 @@ std::expected<finished_game, std::string> game_of_format(
     const engine::declared_record_format& format, const engine::recorded_game& recorded) {
   auto imported = server::import_game(recorded, format);
   if (!imported) return std::unexpected(imported.error());
+  // Only the start (after the seats are taken) and the end (the last events) matter: they are
+  // looked for from either end, not read from every move between.
+  const auto read = [](const server::stored_event& stored) {
+    return protocol::event_from_json(json::parse(stored.body, nullptr, false));
+  };
   std::optional<protocol::events::game_started> started;
+  for (auto it = imported->events.begin(); it != imported->events.end() && !started; ++it) {
+    auto e = read(*it);
+    if (!e) return std::unexpected(e.error().message);
+    if (const auto* s = std::get_if<protocol::events::game_started>(&e->body)) started = *s;
+  }
   std::optional<protocol::events::game_over> over;
   std::int64_t at_ms = 0;
-  for (const auto& stored : imported->events) {
-    auto e = protocol::event_from_json(json::parse(stored.body, nullptr, false));
+  for (auto it = imported->events.rbegin(); it != imported->events.rend() && !over; ++it) {
+    auto e = read(*it);
     if (!e) return std::unexpected(e.error().message);
-    if (const auto* s = std::get_if<protocol::events::game_started>(&e->body)) {
-      started = *s;
-    } else if (const auto* o = std::get_if<protocol::events::game_over>(&e->body)) {
+    if (const auto* o = std::get_if<protocol::events::game_over>(&e->body)) {
       over = *o;
       at_ms = e->at;
     }
