@@ -226,7 +226,7 @@ class room : public std::enable_shared_from_this<room> {
   struct event {
     protocol::event typed;
     frame_ptr frame;   // serialized once for every member
-    std::string text;  // while staged: the body as JSON text, for the store and the frame
+    std::string text;  // while staged: the body as JSON text for the store (without the view)
     std::int64_t version() const { return typed.version; }
   };
   // Events that become durable together, and the match as they leave it: what the next

@@ -42,9 +42,13 @@ void room::stage(batch& pending, protocol::event_body body) const {
     spdlog::error("room {}: event {} ({}) does not fold: {}", settings_.id, e.version,
                   protocol::event_type(e.body), folded.error());
   }
-  std::string text = protocol::to_json_text(protocol::to_json(e));
-  auto frame = make_frame(protocol::write_notification_text("room.event", text));
-  pending.events.push_back({std::move(e), std::move(frame), std::move(text)});
+  json written = protocol::to_json(e);
+  auto frame =
+      make_frame(protocol::write_notification_text("room.event", protocol::to_json_text(written)));
+  // The stored row leaves the view out: the fold, the records and every reader of the log work
+  // from the position, and the view was most of a move's bytes (docs/performance.md).
+  written.erase("view");
+  pending.events.push_back({std::move(e), std::move(frame), protocol::to_json_text(written)});
 }
 
 void room::stage_all(batch& pending, std::vector<protocol::event_body> bodies) const {

@@ -7,6 +7,26 @@
 
 namespace boardroom::server {
 
+namespace {
+
+// The stored log leaves the view out (room::stage); an event of protocol 1.1 (one with `to_act`)
+// gets it back from the position it leads to, so that a restored room serves what clients saw.
+void restore_view(protocol::event& e, const engine::state* after) {
+  if (!after) return;
+  std::visit(
+      [&](auto& body) {
+        if constexpr (requires {
+                        body.view;
+                        body.to_act;
+                      }) {
+          if (body.to_act && !body.view) body.view = after->view();
+        }
+      },
+      e.body);
+}
+
+}  // namespace
+
 using nlohmann::json;
 
 std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_context& io,
@@ -65,6 +85,7 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
     if (auto folded = game.fold(*typed); !folded) {
       return std::unexpected(where + " (" + type + "): " + folded.error());
     }
+    restore_view(*typed, game.state());
     r->note_chat(*typed);
     r->keep({std::move(*typed), nullptr, {}});
   }
