@@ -9,6 +9,7 @@
 #include "server/match/move_listing.hpp"
 #include "server/metrics.hpp"
 #include "server/ratings/rate_game.hpp"
+#include "server/rooms/event_view.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/outcome_json.hpp"
 
@@ -170,6 +171,8 @@ void room::fold(const protocol::event& e) {
 
 void room::keep(event e) {
   e.text = {};  // stored by now; the frame and the body serve from here on
+  // room.sync serves the frame, which has the view; the body held until then does without it.
+  if (auto* view = view_of(e.typed.body)) view->reset();
   events_.push_back(std::move(e));
   while (static_cast<int>(events_.size()) > limit_.events_kept)
     events_.pop_front();

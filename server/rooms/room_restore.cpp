@@ -3,29 +3,10 @@
 #include "server/rooms/room.hpp"
 
 #include "protocol/rpc.hpp"
+#include "server/rooms/event_view.hpp"
 #include "server/rooms/outcome_json.hpp"
 
 namespace boardroom::server {
-
-namespace {
-
-// The stored log leaves the view out (room::stage); an event of protocol 1.1 (one with `to_act`)
-// gets it back from the position it leads to, so that a restored room serves what clients saw.
-void restore_view(protocol::event& e, const engine::state* after) {
-  if (!after) return;
-  std::visit(
-      [&](auto& body) {
-        if constexpr (requires {
-                        body.view;
-                        body.to_act;
-                      }) {
-          if (body.to_act && !body.view) body.view = after->view();
-        }
-      },
-      e.body);
-}
-
-}  // namespace
 
 using nlohmann::json;
 
@@ -85,9 +66,15 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
     if (auto folded = game.fold(*typed); !folded) {
       return std::unexpected(where + " (" + type + "): " + folded.error());
     }
-    restore_view(*typed, game.state());
     r->note_chat(*typed);
-    r->keep({std::move(*typed), nullptr, {}});
+    // The last events_kept serve room.sync. The stored rows leave the view out; it is written
+    // again from the position, so that their frames are what clients saw.
+    if (i + static_cast<std::size_t>(limit.events_kept) < stored.events.size()) continue;
+    if (auto* view = view_of(typed->body); view && !*view && game.state()) {
+      *view = game.state()->view();
+    }
+    auto frame = make_frame(protocol::write_notification("room.event", protocol::to_json(*typed)));
+    r->keep({std::move(*typed), std::move(frame), {}});
   }
   // The room as its folded log left it; `connected` starts as the log's (resume_after_restart()
   // drops every seat that was connected).
@@ -96,9 +83,6 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
     r->links_[i].connected = game.seats()[i].connected;
   if (game.state()) r->clock_ = game_clock(r->settings_.timing, game.seat_count());
   r->match_ = std::move(game);
-  for (auto& e : r->events_) {
-    e.frame = make_frame(protocol::write_notification("room.event", protocol::to_json(e.typed)));
-  }
   return r;
 }
 
