@@ -284,7 +284,7 @@ TEST(Matchmaking, AFullPoolIsPairedAtOnceABatchAtATime) {
   }
   std::map<std::string, int> rooms;
   for (auto& c : seekers)
-    ++rooms[assigned(*c, 2s).value("room", "")];
+    ++rooms[assigned(*c).value("room", "")];
   EXPECT_EQ(rooms.size(), 2u);
   for (const auto& [room, players] : rooms)
     EXPECT_EQ(players, 2) << room;
