@@ -12,6 +12,17 @@ std::optional<int> optional_seat(const json& object, const char* key) {
   return it->get<int>();
 }
 
+// Whose decision it is, as a snapshot or an event that changes the position says.
+void read_turn(room_game& g, const json& object) {
+  g.to_move = optional_seat(object, "to_move");
+  g.to_act.clear();
+  const auto a = object.find("to_act");
+  g.has_to_act = a != object.end() && a->is_array();
+  if (!g.has_to_act) return;
+  for (const auto& actor : *a)
+    g.to_act.push_back(actor.value("seat", -1));
+}
+
 }  // namespace
 
 void room_game::apply_snapshot(const json& s) {
@@ -31,14 +42,7 @@ void room_game::apply_snapshot(const json& s) {
       moves.push_back(move.get<std::string>());
   }
   position = s.value("position", std::string());
-  to_move = optional_seat(s, "to_move");
-  has_to_act = false;
-  to_act.clear();
-  if (const auto a = s.find("to_act"); a != s.end() && a->is_array()) {
-    has_to_act = true;
-    for (const auto& actor : *a)
-      to_act.push_back(actor.value("seat", -1));
-  }
+  read_turn(*this, s);
   clocks = s.value("clocks", json());
   clocks_read = steady_clock::now();
   outcome = s.value("outcome", json());
@@ -62,14 +66,7 @@ room_game::fold room_game::apply_event(const json& e) {
   if (type == "move") moves.push_back(e.value("move", std::string()));
   if (changes_position) {
     position = e.value("position", position);
-    to_move = optional_seat(e, "to_move");
-    has_to_act = false;
-    to_act.clear();
-    if (const auto a = e.find("to_act"); a != e.end() && a->is_array()) {
-      has_to_act = true;
-      for (const auto& actor : *a)
-        to_act.push_back(actor.value("seat", -1));
-    }
+    read_turn(*this, e);
     if (const auto c = e.find("clocks"); c != e.end()) {
       clocks = *c;
       clocks_read = steady_clock::now();

@@ -75,6 +75,14 @@ class BridgeCli : public ::testing::Test {
 
   std::string log_path(const std::string& name) const { return data_.path() + "/" + name; }
 
+  // The record replays through the engine (`boardroom verify`): it is complete and every move
+  // legal.
+  void expect_verified(const json& game) {
+    write_text(log_path("record.json"), game.dump());
+    auto verified = run("verify " + log_path("record.json"));
+    EXPECT_EQ(verified.status, 0) << verified.out;
+  }
+
   // The bridge started in the background (its output to a file), for a test that acts on it
   // while it plays.
   struct background {
@@ -200,10 +208,7 @@ TEST_F(BridgeCli, AnAeiEnginePlaysAWholeArimaaGameWithTheClocksTranslated) {
     EXPECT_EQ(moves[i]["ply"], i + 1);
     EXPECT_EQ(moves[i]["seat"], i % 2);
   }
-  // The record replays through the engine: it is complete and every move legal.
-  write_text(log_path("record.json"), game.dump());
-  auto verified = run("verify " + log_path("record.json"));
-  EXPECT_EQ(verified.status, 0) << verified.out;
+  expect_verified(game);
 
   const std::string told = read_text(log);
   const auto all = lines(told);
@@ -532,9 +537,7 @@ TEST_F(BridgeCli, ALineProtocolEnginePlaysAWholeAmazonsGame) {
   json game = record(room);
   ASSERT_TRUE(game["outcome"].is_object()) << game.dump();
   EXPECT_EQ(game["players"][0]["name"], "linebot");
-  write_text(log_path("record.json"), game.dump());
-  auto verified = run("verify " + log_path("record.json"));
-  EXPECT_EQ(verified.status, 0) << verified.out;
+  expect_verified(game);
 
   const std::string told = read_text(log);
   const auto all = lines(told);
