@@ -12,7 +12,8 @@ void aei_adapter::start(steady_clock::time_point deadline) {
     if (line == "aeiok") break;
     if (line == "protocol-version 1") continue;
     if (starts_with_word(line, "protocol-version")) {
-      throw engine_failure("the engine speaks AEI " + line.substr(17) + "; the bridge speaks 1");
+      const std::string version = line.size() > 17 ? line.substr(17) : "of no version";
+      throw engine_failure("the engine speaks AEI " + version + "; the bridge speaks 1");
     }
     if (starts_with_word(line, "id")) {
       if (line.starts_with("id name ")) name_ = line.substr(8);

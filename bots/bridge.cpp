@@ -307,6 +307,10 @@ int bridge::run() {
     cancel_seek();
     if (engine_) say("the engine " + engine_->quit(1s));
     return 128 + e.signal_number;
+  } catch (const std::exception& e) {  // a reply of the wrong shape, say: no crash, exit 1
+    say("unexpected failure: " + std::string(e.what()));
+    if (engine_) say("the engine " + engine_->quit(1s));
+    return 1;
   }
 }
 

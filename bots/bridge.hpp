@@ -37,7 +37,8 @@ struct bridge_options {
 
 // Runs the bridge; returns the exit code: 0 when every game it set out to play was played to
 // its end (whatever the result), 1 when the engine or the server failed (said on stderr), 128 +
-// the signal after SIGINT or SIGTERM. Usage errors (2) are the caller's.
+// the signal after SIGINT or SIGTERM, 2 for a `--game` or `--url` it cannot read (the caller
+// checks every other usage error).
 int run_bridge(const bridge_options& options);
 
 }  // namespace boardroom::bots

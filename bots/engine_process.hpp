@@ -47,7 +47,6 @@ class engine_process {
 
   // How the engine ended, once it has (a non-blocking check); nullopt while it runs.
   std::optional<std::string> exit_status();
-  const std::string& command() const { return command_; }
 
  private:
   std::string command_;

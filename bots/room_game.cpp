@@ -28,7 +28,6 @@ void read_turn(room_game& g, const json& object) {
 void room_game::apply_snapshot(const json& s) {
   room = s.value("room", room);
   version = s.value("version", std::int64_t{0});
-  game = s.value("game", game);
   spec = s.value("spec", spec);
   status = s.value("status", std::string("waiting"));
   time_control = s.value("time_control", std::string("none"));
@@ -67,10 +66,11 @@ room_game::fold room_game::apply_event(const json& e) {
   if (changes_position) {
     position = e.value("position", position);
     read_turn(*this, e);
-    if (const auto c = e.find("clocks"); c != e.end()) {
-      clocks = *c;
-      clocks_read = steady_clock::now();
-    }
+  }
+  // Moves and the start carry clock readings, and so do time added and berserk.
+  if (const auto c = e.find("clocks"); c != e.end()) {
+    clocks = *c;
+    clocks_read = steady_clock::now();
   }
   if (type == "game_over") {
     status = "finished";

@@ -16,7 +16,6 @@ namespace boardroom::bots {
 struct room_game {
   std::string room;
   int seat = -1;                      // the bridge's seat
-  std::string game;                   // the game key, "arimaa"
   std::string spec;                   // canonical, "amazons(board_size=10,...)"
   std::string time_control = "none";  // canonical, "arimaa:30s/1m/100/0/20t/0"
   int players = 0;

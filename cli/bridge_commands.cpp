@@ -40,8 +40,10 @@ command add_bridge(CLI::App& app, bots::engine_protocol protocol) {
   o.protocol = protocol;
   o.name = aei ? "aei-bot" : "engine-bot";
   o.game = aei ? std::string(bots::aei_game) : "";
-  sub->add_option("--engine", o.engine_command,
-                  "The engine's command line, run by /bin/sh -c (quote it as one argument)")
+  sub->add_option(
+         "--engine", o.engine_command,
+         "The engine's command line, as one argument: split on blanks and run directly, or "
+         "by /bin/sh -c when it has shell syntax (quotes, $, pipes, redirections, &&)")
       ->required();
   if (!aei) {
     sub->add_option("--game", o.game,

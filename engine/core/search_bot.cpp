@@ -121,11 +121,9 @@ class search {
       std::string move = s.playout_move(rng_);
       if (move.empty() || !s.play(move)) break;
     }
-    if (s.is_terminal()) {
-      auto o = s.outcome();
-      if (o && static_cast<int>(o->ranks.size()) == players_) return o->shares();
-    } else if (auto judged = s.estimated_shares();
-               judged && static_cast<int>(judged->size()) == players_) {
+    // The outcome's shares once the game is over, else the game's judgement, if it has one.
+    if (auto judged = s.estimated_shares();
+        judged && static_cast<int>(judged->size()) == players_) {
       return *judged;
     }
     return std::vector<double>(players_, 0.5);  // no result to go by: shared

@@ -309,6 +309,7 @@ std::string matchmaker::open_game(const engine::game_spec& spec, const time_cont
         conn->send(make_frame(protocol::write_notification(
             "game.unassigned", {{"via", via}, {"reason", "the server could not open the room"}})));
     }
+    if (via != "seek") return;  // only a seek's pairing is remembered
     boost::asio::post(exec_, [this, players] {
       for (const auto& p : players) {
         auto last = last_opponent_.find(p.player);

@@ -5,6 +5,7 @@
 // position the event leads to.
 
 #include <optional>
+#include <utility>
 #include <variant>
 
 #include <nlohmann/json.hpp>
@@ -26,6 +27,12 @@ inline std::optional<nlohmann::json>* view_of(protocol::event_body& body) {
         return nullptr;
       },
       body);
+}
+
+// Takes the view out of the event: what it was (nullopt when it had none).
+inline std::optional<nlohmann::json> take_view(protocol::event_body& body) {
+  auto* slot = view_of(body);
+  return slot ? std::exchange(*slot, std::nullopt) : std::nullopt;
 }
 
 }  // namespace boardroom::server

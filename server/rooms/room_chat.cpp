@@ -42,9 +42,8 @@ json hidden_json(const protocol::event& e, const ev::chat& line) {
 json room::event_for(const event& e, const std::string& viewer) const {
   const auto* line = std::get_if<ev::chat>(&e.typed.body);
   if (line && !reads(viewer, *line)) return hidden_json(e.typed, *line);
-  // The frame is the event as it was sent, view included (the body held no longer has it).
-  if (e.frame) return json::parse(*e.frame)["params"];
-  return protocol::to_json(e.typed);
+  // The frame is the event as it was sent, view included (the body held does without it).
+  return json::parse(*e.frame)["params"];
 }
 
 frame_ptr room::frame_for(const event& e, const std::string& viewer, frame_ptr& hidden) const {

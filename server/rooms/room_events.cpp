@@ -43,13 +43,16 @@ void room::stage(batch& pending, protocol::event_body body) const {
     spdlog::error("room {}: event {} ({}) does not fold: {}", settings_.id, e.version,
                   protocol::event_type(e.body), folded.error());
   }
+  // The view goes to the frame only (event_view.hpp): the stored row and the event the room
+  // holds do without it (the fold, the records and every reader of the log work from the
+  // position), and it was most of a move's bytes (docs/performance.md).
+  auto view = take_view(e.body);
   json written = protocol::to_json(e);
+  std::string row = protocol::to_json_text(written);
+  if (view) written["view"] = std::move(*view);
   auto frame =
       make_frame(protocol::write_notification_text("room.event", protocol::to_json_text(written)));
-  // The stored row leaves the view out: the fold, the records and every reader of the log work
-  // from the position, and the view was most of a move's bytes (docs/performance.md).
-  written.erase("view");
-  pending.events.push_back({std::move(e), std::move(frame), protocol::to_json_text(written)});
+  pending.events.push_back({std::move(e), std::move(frame), std::move(row)});
 }
 
 void room::stage_all(batch& pending, std::vector<protocol::event_body> bodies) const {
@@ -171,8 +174,6 @@ void room::fold(const protocol::event& e) {
 
 void room::keep(event e) {
   e.text = {};  // stored by now; the frame and the body serve from here on
-  // room.sync serves the frame, which has the view; the body held until then does without it.
-  if (auto* view = view_of(e.typed.body)) view->reset();
   events_.push_back(std::move(e));
   while (static_cast<int>(events_.size()) > limit_.events_kept)
     events_.pop_front();

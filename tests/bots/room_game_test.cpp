@@ -55,6 +55,17 @@ TEST(RoomGame, FoldsEventsInVersionOrder) {
   EXPECT_EQ(g.result_for_seat(), "won");
 }
 
+// Time added (and berserk) carry the clocks too: the bridge's times follow them.
+TEST(RoomGame, EveryEventWithClocksResetsTheReading) {
+  room_game g;
+  g.apply_snapshot(snapshot());
+  const json added{{"running", 1}, {"remaining_ms", {297'000, 330'000}}};
+  ASSERT_EQ(g.apply_event({{"type", "time_added"}, {"version", 4}, {"clocks", added}}),
+            room_game::fold::applied);
+  EXPECT_EQ(g.clocks, added);
+  EXPECT_EQ(g.position, "p1") << "time added moves nothing";
+}
+
 TEST(RoomGame, ThreeOrMoreAreRanked) {
   room_game g;
   g.seat = 2;

@@ -264,7 +264,8 @@ TEST(Matchmaking, SeeksRefuseBadTermsStayWithinLimitsAndLeaveWithTheirPlayer) {
 }
 
 // A pool that reaches seek_round_size is paired at once, whatever the round interval, and a
-// round matches pairing_batch players at a time: four seekers in batches of two make two games.
+// round matches pairing_batch players at a time and gives every batch its turn: four seekers in
+// batches of two make two games (equal ratings: no batch is told apart from a whole matching here).
 TEST(Matchmaking, AFullPoolIsPairedAtOnceABatchAtATime) {
   auto limit = quick_limits();
   limit.seek_round_interval = std::chrono::minutes(10);
