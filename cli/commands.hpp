@@ -40,6 +40,8 @@ command add_match(CLI::App& app);
 // `aei` and `engine`: an outside engine (AEI for Arimaa, or boardroom's line protocol for any
 // game) played as a bot on a server (bots/bridge.hpp).
 command add_aei(CLI::App& app);
+// `migrate --from sqlite:DIR --to postgresql://…`: an installation moved to PostgreSQL.
+command add_migrate(CLI::App& app);
 command add_engine(CLI::App& app);
 
 }  // namespace boardroom::cli

@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   add(boardroom::cli::add_bench);
   add(boardroom::cli::add_pair);
   add(boardroom::cli::add_match);
+  add(boardroom::cli::add_migrate);
   add(boardroom::cli::add_aei);
   add(boardroom::cli::add_engine);
 

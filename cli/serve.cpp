@@ -12,6 +12,7 @@
 #include "cli/commands.hpp"
 #include "server/net/server.hpp"
 #include "server/ratings/weng_lin.hpp"
+#include "server/storage/open_store.hpp"
 
 namespace boardroom::cli {
 
@@ -92,6 +93,14 @@ command add_serve(CLI::App& app) {
   sub->add_option("--data-dir", cfg->data_dir,
                   "Directory for the server's database (created when missing)")
       ->capture_default_str();
+  sub->add_option("--store", cfg->store,
+                  "Where rooms, accounts and records are kept: empty for the SQLite database in "
+                  "--data-dir, sqlite:DIR, or a PostgreSQL URL postgresql://USER@HOST:PORT/DB "
+                  "(a password from PGPASSWORD or ~/.pgpass rather than the URL, which ps shows)")
+      ->check([](const std::string& text) {
+        return server::is_store_text(text) ? std::string()
+                                           : "must be sqlite:DIR or a postgresql:// URL";
+      });
   sub->add_option(
          "--sync", cfg->sync,
          "full: everything acknowledged was fsynced, and survives a crash of the server or "

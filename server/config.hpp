@@ -91,6 +91,8 @@ struct config {
   std::uint16_t port = 8080;      // 0: any free port (tests)
   int threads = 0;                // 0: one per core
   std::string data_dir = "data";  // the database lives here; created when missing
+  // Empty: the SQLite database in data_dir; "sqlite:DIR" or "postgresql://…" (open_store.hpp).
+  std::string store;
   // "full": every acknowledged change was fsynced (survives a crash of the process or the OS, a
   // power failure, a volume that fails later); "normal": only a crash of the process. Group
   // commit makes "full" one fsync per group of moves; see sqlite_store.hpp.

@@ -23,7 +23,7 @@
 #include "server/net/tls.hpp"
 #include "server/rooms/clock_source.hpp"
 #include "server/rooms/hub.hpp"
-#include "server/storage/sqlite_store.hpp"
+#include "server/storage/open_store.hpp"
 
 namespace boardroom::server {
 
@@ -265,7 +265,7 @@ std::expected<std::uint16_t, std::string> server::start() {
   if (!impl_->storage) {
     auto sync = sync_mode_from_text(cfg.sync);
     if (!sync) return std::unexpected("--sync must be normal or full, not '" + cfg.sync + "'");
-    auto opened = open_sqlite_store(cfg.data_dir, *sync);
+    auto opened = open_store(cfg.store, cfg.data_dir, *sync);
     if (!opened) return std::unexpected(opened.error());
     impl_->storage = std::move(*opened);
   }
