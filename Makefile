@@ -3,7 +3,7 @@ PRESET ?= release
 BUILD_DIR = build/$(PRESET)
 JOBS ?= $(shell nproc)
 
-.PHONY: deps configure build run test test-sanitize test-thread fuzz format clean
+.PHONY: deps configure build run test test-sanitize build-thread test-thread fuzz format clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -26,9 +26,11 @@ test-sanitize:
 # The server and its integration tests under ThreadSanitizer (rooms played from several threads
 # against a server with several io threads). Only server_tests: the engines have no threads.
 TSAN_OPTIONS ?= halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp
-test-thread:
+build-thread:
 	@$(MAKE) configure PRESET=tsan
 	@cmake --build build/tsan -j $(JOBS) --target server_tests
+
+test-thread: build-thread
 	TSAN_OPTIONS="$(TSAN_OPTIONS)" ctest --test-dir build/tsan -E _NOT_BUILT -j $(JOBS) \
 	    --output-on-failure
 

@@ -398,12 +398,7 @@ room_record read_room(const rows& r, int i) {
   out.invite_code = r.text(i, 6);
   out.creator = r.text(i, 7);
   out.seed = std::bit_cast<std::uint64_t>(r.integer(i, 8));
-  auto bots = nlohmann::json::parse(r.text(i, 9), nullptr, false);
-  if (bots.is_object()) {
-    for (const auto& [seat, name] : bots.items()) {
-      if (name.is_string()) out.bots[std::atoi(seat.c_str())] = name.get<std::string>();
-    }
-  }
+  out.bots = bots_from_text(r.text(i, 9));
   out.practice = r.integer(i, 10) != 0;
   out.auto_start = r.integer(i, 11) != 0;
   out.status = status_from_text(r.text(i, 12)).value_or(room_status::closed);
@@ -474,9 +469,6 @@ class postgres_store final : public store {
                                  std::span<const stored_event> events) override {
     std::lock_guard lock(mutex_);
     return transaction("cannot create room " + room.id, [&]() -> store_result<void> {
-      nlohmann::json bots = nlohmann::json::object();
-      for (const auto& [seat, name] : room.bots)
-        bots[std::to_string(seat)] = name;
       auto done = run("insert_room", params()
                                          .text(room.id)
                                          .text(room.game)
@@ -487,7 +479,7 @@ class postgres_store final : public store {
                                          .text(room.invite_code)
                                          .text(room.creator)
                                          .integer(std::bit_cast<std::int64_t>(room.seed))
-                                         .text(bots.dump())
+                                         .text(bots_text(room.bots))
                                          .integer(room.practice)
                                          .integer(room.auto_start)
                                          .text(status_text(room.status))
@@ -509,26 +501,18 @@ class postgres_store final : public store {
     });
   }
 
-  // As in the embedded store: the group in one transaction; should any append be refused, the
-  // group is undone and each append made on its own, so that each gets its own verdict.
   std::vector<store_result<void>> append_group(std::span<const event_append> group) override {
-    {
+    return commit_group(group, [&](std::span<const event_append> part) {
       std::lock_guard lock(mutex_);
-      auto together = transaction("cannot append a group of events", [&]() -> store_result<void> {
-        for (const auto& a : group) {
-          if (auto ok = apply(a); !ok) return ok;
-        }
-        return {};
-      });
-      if (together) return std::vector<store_result<void>>(group.size());
-    }
-    std::vector<store_result<void>> each;
-    for (const auto& a : group) {
-      std::lock_guard lock(mutex_);
-      each.push_back(
-          transaction("cannot append to room " + std::string(a.room), [&] { return apply(a); }));
-    }
-    return each;
+      return transaction(part.size() == 1 ? "cannot append to room " + std::string(part[0].room)
+                                          : std::string("cannot append a group of events"),
+                         [&]() -> store_result<void> {
+                           for (const auto& a : part) {
+                             if (auto ok = apply(a); !ok) return ok;
+                           }
+                           return {};
+                         });
+    });
   }
 
   store_result<void> set_status(std::string_view room, room_status status) override {

@@ -474,10 +474,7 @@ class sqlite_store final : public store {
                                  std::span<const stored_event> events) override {
     std::lock_guard lock(mutex_);
     return transaction("cannot create room " + room.id, [&]() -> bool {
-      nlohmann::json bots = nlohmann::json::object();
-      for (const auto& [seat, name] : room.bots)
-        bots[std::to_string(seat)] = name;
-      const std::string bots_text = bots.dump();
+      const std::string bots = bots_text(room.bots);
       use u(insert_room_);
       u.text(1, room.id)
           .text(2, room.game)
@@ -488,7 +485,7 @@ class sqlite_store final : public store {
           .text(7, room.invite_code)
           .text(8, room.creator)
           .integer(9, std::bit_cast<std::int64_t>(room.seed))
-          .text(10, bots_text)
+          .text(10, bots)
           .integer(11, room.practice)
           .integer(12, room.auto_start)
           .text(13, status_text(room.status))
@@ -509,25 +506,14 @@ class sqlite_store final : public store {
     });
   }
 
-  // One transaction for the whole group. Should any append be refused (a version already
-  // taken, an unknown room: a bug somewhere, not a full disk), the group is undone and every
-  // append made on its own, so that each gets exactly its own verdict. Savepoints would give the
-  // same isolation at a price paid by every group (each opens a statement journal).
   std::vector<store_result<void>> append_group(std::span<const event_append> group) override {
-    {
+    return commit_group(group, [&](std::span<const event_append> part) {
       std::lock_guard lock(mutex_);
-      auto together = transaction("cannot append a group of events", [&] {
-        return std::ranges::all_of(group, [&](const event_append& a) { return apply(a); });
-      });
-      if (together) return std::vector<store_result<void>>(group.size());
-    }
-    std::vector<store_result<void>> each;  // one transaction each
-    for (const auto& a : group) {
-      std::lock_guard lock(mutex_);
-      each.push_back(
-          transaction("cannot append to room " + std::string(a.room), [&] { return apply(a); }));
-    }
-    return each;
+      return transaction(
+          part.size() == 1 ? "cannot append to room " + std::string(part[0].room)
+                           : std::string("cannot append a group of events"),
+          [&] { return std::ranges::all_of(part, [&](const auto& a) { return apply(a); }); });
+    });
   }
 
   store_result<bool> create_account(const account_record& account) override {
@@ -946,12 +932,7 @@ class sqlite_store final : public store {
     r.invite_code = u.column_text(6);
     r.creator = u.column_text(7);
     r.seed = std::bit_cast<std::uint64_t>(u.column_int(8));
-    auto bots = nlohmann::json::parse(u.column_text(9), nullptr, false);
-    if (bots.is_object()) {
-      for (const auto& [seat, name] : bots.items()) {
-        if (name.is_string()) r.bots[std::atoi(seat.c_str())] = name.get<std::string>();
-      }
-    }
+    r.bots = bots_from_text(u.column_text(9));
     r.practice = u.column_int(10) != 0;
     r.auto_start = u.column_int(11) != 0;
     r.status = status_from_text(u.column_text(12)).value_or(room_status::closed);

@@ -1,5 +1,9 @@
 #include "server/storage/store.hpp"
 
+#include <cstdlib>
+
+#include <nlohmann/json.hpp>
+
 namespace boardroom::server {
 
 std::string_view status_text(room_status s) {
@@ -24,12 +28,39 @@ std::optional<room_status> status_from_text(std::string_view text) {
   return std::nullopt;
 }
 
+std::string bots_text(const std::map<int, std::string>& bots) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [seat, name] : bots)
+    out[std::to_string(seat)] = name;
+  return out.dump();
+}
+
+std::map<int, std::string> bots_from_text(std::string_view text) {
+  std::map<int, std::string> out;
+  auto bots = nlohmann::json::parse(text, nullptr, false);
+  if (!bots.is_object()) return out;
+  for (const auto& [seat, name] : bots.items()) {
+    if (name.is_string()) out[std::atoi(seat.c_str())] = name.get<std::string>();
+  }
+  return out;
+}
+
 std::vector<store_result<void>> store::append_group(std::span<const event_append> group) {
   std::vector<store_result<void>> results;
   results.reserve(group.size());
   for (const auto& a : group)
     results.push_back(append_events(a.room, a.events, a.status));
   return results;
+}
+
+std::vector<store_result<void>> store::commit_group(std::span<const event_append> group,
+                                                    const transaction_of& in_one_transaction) {
+  if (in_one_transaction(group)) return std::vector<store_result<void>>(group.size());
+  std::vector<store_result<void>> each;
+  each.reserve(group.size());
+  for (std::size_t i = 0; i < group.size(); ++i)
+    each.push_back(in_one_transaction(group.subspan(i, 1)));
+  return each;
 }
 
 }  // namespace boardroom::server

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <expected>
+#include <functional>
 #include <map>
 #include <optional>
 #include <span>
@@ -28,6 +29,11 @@ enum class room_status { waiting, playing, finished, closed };
 
 std::string_view status_text(room_status s);
 std::optional<room_status> status_from_text(std::string_view text);
+
+// A room's bots as stored: a JSON object from seat to bot name ({"1":"random"}), and back (what
+// is not such an object reads as no bots).
+std::string bots_text(const std::map<int, std::string>& bots);
+std::map<int, std::string> bots_from_text(std::string_view text);
 
 struct identity_record {
   std::string id;  // "p91539963d9d7e3e1"
@@ -241,6 +247,16 @@ class store {
   // Every tournament not finished or cancelled, with its log, oldest first; or one, any status.
   virtual store_result<std::vector<stored_tournament>> load_open_tournaments() = 0;
   virtual store_result<std::optional<stored_tournament>> load_tournament(std::string_view id) = 0;
+
+ protected:
+  // For implementations of append_group(): `in_one_transaction` makes the whole group durable at
+  // once; should it refuse (a version already taken, an unknown room: a bug somewhere, not a full
+  // disk), it is called again for each append alone, so that each gets exactly its own verdict
+  // and one room's fault costs no other room its move. (Savepoints would isolate them too, at a
+  // price every group would pay.)
+  using transaction_of = std::function<store_result<void>(std::span<const event_append>)>;
+  static std::vector<store_result<void>> commit_group(std::span<const event_append> group,
+                                                      const transaction_of& in_one_transaction);
 };
 
 }  // namespace boardroom::server

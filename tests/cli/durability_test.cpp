@@ -14,18 +14,23 @@
 
 #include <gtest/gtest.h>
 
+#include "server/storage/open_store.hpp"
 #include "server/storage/sqlite_store.hpp"
 #include "tests/server/helpers.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/test_postgres.hpp"
 #include "tests/support/test_server.hpp"
 #include "tests/support/ws_client.hpp"
 
 namespace boardroom::test {
 namespace {
 
-child_server serve(const std::string& data_dir) {
-  return spawn_server(BOARDROOM_BINARY, {"--threads", "2", "--log-level", "warn", "--data-dir",
-                                         data_dir, "--exempt", "127.0.0.1"});
+// A server on `data_dir`, its store there or the one `store` names (serve --store).
+child_server serve(const std::string& data_dir, const std::string& store = "") {
+  std::vector<std::string> args{"--threads",  "2",      "--log-level", "warn",
+                                "--data-dir", data_dir, "--exempt",    "127.0.0.1"};
+  if (!store.empty()) args.insert(args.end(), {"--store", store});
+  return spawn_server(BOARDROOM_BINARY, args);
 }
 
 // Runs the binary through the shell; only its standard error is captured.
@@ -65,11 +70,14 @@ bool step(game& g, std::mt19937_64& rng, std::string& failure) {
   return true;
 }
 
-TEST(ServeDurability, KillNineMidPlayLosesNoAcknowledgedMove) {
+// Many games played from several threads until the server is killed, then checked in the store
+// and played on to their ends by a second server: on the store that `store` names (serve --store;
+// empty: SQLite in the data directory).
+void kill_nine_mid_play(const std::string& store) {
   constexpr int games = 16;
   constexpr int threads = 4;
   temp_dir dir;
-  child_server first = serve(dir.path());
+  child_server first = serve(dir.path(), store);
   ASSERT_GT(first.port, 0);
 
   std::vector<game> all(games);
@@ -140,7 +148,7 @@ TEST(ServeDurability, KillNineMidPlayLosesNoAcknowledgedMove) {
   int checked = 0;
   int unacknowledged = 0;  // durable moves whose reply the kill swallowed
   {
-    auto s = server::open_sqlite_store(dir.path());
+    auto s = server::open_store(store, dir.path(), server::sync_mode::full);
     ASSERT_TRUE(s) << s.error();
     for (auto& g : all) {
       auto stored = (*s)->load_room(g.room);
@@ -173,8 +181,8 @@ TEST(ServeDurability, KillNineMidPlayLosesNoAcknowledgedMove) {
       "unacknowledged\n",
       checked, unfinished, unacknowledged);
 
-  // Started again on the same directory, on another port.
-  child_server second = serve(dir.path());
+  // Started again on the same directory and store, on another port.
+  child_server second = serve(dir.path(), store);
   ASSERT_GT(second.port, 0);
   for (auto& g : all) {
     for (int s = 0; s < 2; ++s) {
@@ -237,6 +245,19 @@ TEST(ServeDurability, KillNineMidPlayLosesNoAcknowledgedMove) {
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
+TEST(ServeDurability, KillNineMidPlayLosesNoAcknowledgedMove) {
+  kill_nine_mid_play("");
+}
+
+// The same promise on PostgreSQL: an acknowledged move was committed there.
+TEST(ServeDurability, KillNineMidPlayOnPostgreSQLLosesNoAcknowledgedMove) {
+  auto pg_server = test_postgres_server();
+  if (!pg_server) GTEST_SKIP() << "no PostgreSQL server: ctest starts one (the postgres fixture)";
+  postgres_database database(*pg_server);
+  ASSERT_FALSE(database.url().empty());
+  kill_nine_mid_play(database.url());
+}
+
 TEST(ServeDurability, UnusableDataDirectoryIsAClearStartUpError) {
   temp_dir dir;
   const std::string file = dir.path() + "/file.txt";
@@ -261,6 +282,47 @@ TEST(ServeDurability, ASecondServerOnTheSameDataDirectoryIsRefused) {
   child_server first = serve(dir.path());
   ASSERT_GT(first.port, 0);
   auto second = run_for_stderr("serve --port 0 --data-dir " + dir.path());
+  EXPECT_NE(second.status, 0);
+  EXPECT_NE(second.out.find("in use by another boardroom server"), std::string::npos) << second.out;
+  int status = stop_server(first, SIGTERM);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+// --store names SQLite or PostgreSQL, and a database that cannot be reached stops the start with
+// the reason, without repeating the URL's password.
+TEST(ServeDurability, AStoreThatCannotBeUsedIsAClearStartUpError) {
+  temp_dir dir;
+  auto unknown = run_for_stderr("serve --port 0 --data-dir " + dir.path() + " --store mysql://x");
+  EXPECT_EQ(unknown.status, 2) << unknown.out;
+  EXPECT_NE(unknown.out.find("must be sqlite:DIR or a postgresql:// URL"), std::string::npos)
+      << unknown.out;
+  auto unreachable = run_for_stderr("serve --port 0 --data-dir " + dir.path() +
+                                    " --store 'postgresql://u:hunter2@/db?host=/nonexistent'");
+  EXPECT_NE(unreachable.status, 0);
+  EXPECT_NE(unreachable.out.find("cannot connect to the database"), std::string::npos)
+      << unreachable.out;
+  EXPECT_NE(unreachable.out.find("postgresql://u:***@/db"), std::string::npos) << unreachable.out;
+  EXPECT_EQ(unreachable.out.find("hunter2"), std::string::npos) << unreachable.out;
+
+  // sqlite:DIR is the embedded store in DIR, whatever --data-dir says.
+  const std::string other = dir.path() + "/elsewhere";
+  child_server srv = serve(dir.path(), "sqlite:" + other);
+  ASSERT_GT(srv.port, 0);
+  EXPECT_TRUE(std::filesystem::exists(other + "/" + server::database_file));
+  int status = stop_server(srv, SIGTERM);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+// Two servers on one PostgreSQL database would restore the same rooms: the second is refused.
+TEST(ServeDurability, ASecondServerOnTheSamePostgreSQLDatabaseIsRefused) {
+  auto pg_server = test_postgres_server();
+  if (!pg_server) GTEST_SKIP() << "no PostgreSQL server: ctest starts one (the postgres fixture)";
+  postgres_database database(*pg_server);
+  temp_dir one, two;
+  child_server first = serve(one.path(), database.url());
+  ASSERT_GT(first.port, 0);
+  auto second = run_for_stderr("serve --port 0 --data-dir " + two.path() + " --store '" +
+                               database.url() + "'");
   EXPECT_NE(second.status, 0);
   EXPECT_NE(second.out.find("in use by another boardroom server"), std::string::npos) << second.out;
   int status = stop_server(first, SIGTERM);
