@@ -24,11 +24,15 @@ TEST(Forced, APassOrAnEliminationFollowsTheMoveThatCausedIt) {
   json bots = json::array();
   for (int s = 0; s < 3; ++s)
     bots.push_back({{"seat", s}, {"bot", "random"}});
+  // On the small triangle a seat is shut in, or has no move, within a game or two (27 and 3 of 30
+  // runs); on the large default board it took up to a dozen games of a thousand events.
+  const json params{{"board", "triangle-64"}};
   json events;
   std::size_t at = 0;
-  for (int game = 0; game < 20 && at == 0; ++game) {
-    auto created =
-        organiser.call("room.create", {{"game", "shiamgon"}, {"seats", 3}, {"bots", bots}});
+  int games = 0;
+  for (int game = 0; game < 20 && at == 0; ++game, ++games) {
+    auto created = organiser.call(
+        "room.create", {{"game", "shiamgon"}, {"seats", 3}, {"bots", bots}, {"params", params}});
     ASSERT_EQ(error_code(created), "") << created.dump();
     const std::string room = created["result"]["room"];
     ASSERT_TRUE(organiser.wait_event("game_over", room, 60s));  // every event schema-checked
@@ -40,6 +44,7 @@ TEST(Forced, APassOrAnEliminationFollowsTheMoveThatCausedIt) {
       if (events[i]["type"] == "forced") at = i;
   }
   ASSERT_GT(at, 0u) << "the rules forced nothing in 20 games";
+  std::printf("forced after %d games, %zu events\n", games, events.size());
   const json& forced = events[at];
   EXPECT_TRUE(forced["kind"] == "pass" || forced["kind"] == "elimination") << forced.dump();
   EXPECT_FALSE(forced["description"].get<std::string>().empty());
