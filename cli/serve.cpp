@@ -229,6 +229,7 @@ command add_serve(CLI::App& app) {
       std::cerr << "boardroom serve: " << port.error() << std::endl;
       return 1;
     }
+    srv.catch_signals();
     // Scripts that pass --port 0 read the port from this line.
     std::cout << "listening on " << cfg->host << ":" << *port << std::endl;
     spdlog::info("boardroom {} serving {}://{}:{}/ws", BOARDROOM_VERSION,

@@ -320,13 +320,16 @@ std::expected<std::uint16_t, std::string> server::start() {
   return acc.local_endpoint().port();
 }
 
+void server::catch_signals() {
+  if (impl_->signals) return;
+  impl_->signals = std::make_unique<net::signal_set>(impl_->control, SIGINT, SIGTERM);
+  impl_->signals->async_wait([this](boost::system::error_code ec, int) {
+    if (!ec) impl_->begin_shutdown();  // on the control strand, as the signal set is
+  });
+}
+
 void server::run(bool handle_signals) {
-  if (handle_signals) {
-    impl_->signals = std::make_unique<net::signal_set>(impl_->control, SIGINT, SIGTERM);
-    impl_->signals->async_wait([this](boost::system::error_code ec, int) {
-      if (!ec) impl_->begin_shutdown();  // on the control strand, as the signal set is
-    });
-  }
+  if (handle_signals) catch_signals();
   int threads = impl_->cfg.threads > 0 ? impl_->cfg.threads
                                        : static_cast<int>(std::thread::hardware_concurrency());
   std::vector<std::thread> pool;

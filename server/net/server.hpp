@@ -28,8 +28,12 @@ class server {
   // the operator (an unusable data directory, a port in use, ...).
   std::expected<std::uint16_t, std::string> start();
 
-  // Runs until stop() (or SIGINT/SIGTERM when handle_signals is true); blocks the caller, which
-  // becomes one of the pool's threads.
+  // From now on SIGINT and SIGTERM begin the graceful stop. Before the port is announced: a
+  // signal sent the moment it is known must not meet the default action, a sudden death.
+  void catch_signals();
+
+  // Runs until stop() (or SIGINT/SIGTERM when handle_signals is true, catch_signals() then);
+  // blocks the caller, which becomes one of the pool's threads.
   void run(bool handle_signals);
 
   // Graceful: stops accepting, closes every connection with 1001 after its queued writes, and
