@@ -1,13 +1,9 @@
 #include "server/storage/migrate.hpp"
 
-#include <fcntl.h>
 #include <sqlite3.h>
-#include <sys/file.h>
-#include <unistd.h>
 
 #include <array>
 #include <charconv>
-#include <cstring>
 #include <filesystem>
 #include <memory>
 
@@ -85,19 +81,6 @@ void append_copy_value(std::string& out, sqlite3_stmt* s, int column) {
 struct sqlite_closer {
   void operator()(sqlite3* db) const { sqlite3_close(db); }
 };
-// The data directory's lock, as a server takes it: held until the fd closes.
-store_result<int> lock_data_dir(const std::string& data_dir) {
-  const std::string path = (std::filesystem::path(data_dir) / "boardroom.lock").string();
-  int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
-  if (fd < 0) return std::unexpected("cannot open '" + path + "': " + std::strerror(errno));
-  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    ::close(fd);
-    return std::unexpected("the data directory '" + data_dir +
-                           "' is in use by another boardroom server");
-  }
-  return fd;
-}
-
 // One table: SELECT from SQLite, COPY into PostgreSQL. Returns the rows copied.
 store_result<std::int64_t> copy_table(sqlite3* from, PGconn* to, const table& t) {
   std::string select = std::string("SELECT * FROM ") + t.name + " ORDER BY " + t.order;
@@ -163,12 +146,8 @@ store_result<migration_report> migrate_sqlite_to_postgres(const std::string& dat
   // Both sides at the current schema, as a server of this version would leave them.
   if (auto source = open_sqlite_store(data_dir, sync_mode::normal); !source)
     return std::unexpected(source.error());
-  auto lock = lock_data_dir(data_dir);
+  auto lock = data_dir_lock::take(data_dir);  // held until the copy is over
   if (!lock) return std::unexpected(lock.error());
-  std::unique_ptr<int, void (*)(int*)> lock_fd(new int(*lock), [](int* fd) {
-    ::close(*fd);
-    delete fd;
-  });
   auto target = open_postgres_store(url);  // migrated, and held against servers until the end
   if (!target) return std::unexpected(target.error());
 

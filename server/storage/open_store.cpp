@@ -11,12 +11,13 @@ bool is_store_text(std::string_view store_text) {
 
 store_result<std::unique_ptr<store>> open_store(std::string_view store_text,
                                                 const std::string& data_dir, sync_mode sync) {
+  if (!is_store_text(store_text)) {
+    return std::unexpected("--store must be sqlite:DIR or a postgresql:// URL, not '" +
+                           redacted_url(store_text) + "'");
+  }
   if (store_text.empty()) return open_sqlite_store(data_dir, sync);
   if (is_postgres_url(store_text)) return open_postgres_store(std::string(store_text), sync);
-  if (store_text.starts_with("sqlite:") && store_text.size() > 7)
-    return open_sqlite_store(std::string(store_text.substr(7)), sync);
-  return std::unexpected("--store must be sqlite:DIR or a postgresql:// URL, not '" +
-                         redacted_url(store_text) + "'");
+  return open_sqlite_store(std::string(store_text.substr(7)), sync);  // after "sqlite:"
 }
 
 }  // namespace boardroom::server

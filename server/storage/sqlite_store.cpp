@@ -284,8 +284,8 @@ constexpr const char* room_columns =
 
 class sqlite_store final : public store {
  public:
-  sqlite_store(sqlite3* db, int lock_fd, std::string path)
-      : db_(db), lock_fd_(lock_fd), path_(std::move(path)) {}
+  sqlite_store(sqlite3* db, data_dir_lock lock, std::string path)
+      : db_(db), lock_(std::move(lock)), path_(std::move(path)) {}
 
   ~sqlite_store() override {
     for (auto* s : {&begin_,
@@ -320,8 +320,7 @@ class sqlite_store final : public store {
                     &tournament_by_id_,
                     &tournament_events_of_})
       s->reset();
-    sqlite3_close(db_);
-    ::close(lock_fd_);  // releases the flock
+    sqlite3_close(db_);  // before lock_ goes
   }
 
   // Pragmas, migrations and a first write; then the statements every call uses.
@@ -963,7 +962,7 @@ class sqlite_store final : public store {
   }
 
   sqlite3* db_;
-  int lock_fd_;
+  data_dir_lock lock_;
   std::string path_;
   std::mutex mutex_;
   stmt_ptr begin_, commit_, rollback_, save_identity_, find_identity_, expire_identities_,
@@ -976,18 +975,8 @@ class sqlite_store final : public store {
 
 }  // namespace
 
-store_result<std::unique_ptr<store>> open_sqlite_store(const std::string& data_dir,
-                                                       sync_mode sync) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::exists(data_dir, ec) && !fs::is_directory(data_dir, ec)) {
-    return std::unexpected("the data directory '" + data_dir + "' is not a directory");
-  }
-  fs::create_directories(data_dir, ec);
-  if (ec) {
-    return std::unexpected("cannot create the data directory '" + data_dir + "': " + ec.message());
-  }
-  const std::string lock_path = (fs::path(data_dir) / "boardroom.lock").string();
+store_result<data_dir_lock> data_dir_lock::take(const std::string& data_dir) {
+  const std::string lock_path = (std::filesystem::path(data_dir) / "boardroom.lock").string();
   int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) {
     return std::unexpected("cannot write to the data directory '" + data_dir +
@@ -1002,10 +991,29 @@ store_result<std::unique_ptr<store>> open_sqlite_store(const std::string& data_d
     }
     return std::unexpected("cannot lock '" + lock_path + "': " + std::strerror(err));
   }
+  return data_dir_lock(fd);
+}
+
+data_dir_lock::~data_dir_lock() {
+  if (fd_ >= 0) ::close(fd_);  // releases the flock
+}
+
+store_result<std::unique_ptr<store>> open_sqlite_store(const std::string& data_dir,
+                                                       sync_mode sync) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(data_dir, ec) && !fs::is_directory(data_dir, ec)) {
+    return std::unexpected("the data directory '" + data_dir + "' is not a directory");
+  }
+  fs::create_directories(data_dir, ec);
+  if (ec) {
+    return std::unexpected("cannot create the data directory '" + data_dir + "': " + ec.message());
+  }
+  auto lock = data_dir_lock::take(data_dir);
+  if (!lock) return std::unexpected(lock.error());
   struct statvfs fs_info {};
   if (::statvfs(data_dir.c_str(), &fs_info) == 0 &&
       std::uintmax_t(fs_info.f_bavail) * fs_info.f_frsize < min_free_bytes) {
-    ::close(fd);
     return std::unexpected("the disk of the data directory '" + data_dir + "' is full (" +
                            std::to_string(std::uintmax_t(fs_info.f_bavail) * fs_info.f_frsize) +
                            " bytes free)");
@@ -1018,10 +1026,9 @@ store_result<std::unique_ptr<store>> open_sqlite_store(const std::string& data_d
     std::string message = "cannot open the database '" + path +
                           "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
     sqlite3_close(db);
-    ::close(fd);
     return std::unexpected(message);
   }
-  auto s = std::make_unique<sqlite_store>(db, fd, path);  // owns db and fd from here
+  auto s = std::make_unique<sqlite_store>(db, std::move(*lock), path);  // owns db and the lock
   if (auto ok = s->prepare(sync); !ok) return std::unexpected(ok.error());
   return std::unique_ptr<store>(std::move(s));
 }

@@ -19,6 +19,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "server/storage/store.hpp"
 
@@ -27,6 +28,22 @@ namespace boardroom::server {
 enum class sync_mode { normal, full };
 
 std::optional<sync_mode> sync_mode_from_text(std::string_view text);
+
+// The data directory's lock file (`boardroom.lock`), held with flock until this object goes: one
+// server, or one command that reads or writes the database as a whole, per data directory. The
+// kernel releases it however the process ends.
+class data_dir_lock {
+ public:
+  // Fails, in words, when another process holds it (or the file cannot be made).
+  static store_result<data_dir_lock> take(const std::string& data_dir);
+  data_dir_lock(data_dir_lock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+  data_dir_lock& operator=(data_dir_lock&&) = delete;
+  ~data_dir_lock();
+
+ private:
+  explicit data_dir_lock(int fd) : fd_(fd) {}
+  int fd_;
+};
 
 // Creates the directory and the database when missing, migrates the schema to the current
 // version and checks that the database can be written. Errors say what and where, for people.
