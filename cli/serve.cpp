@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/commands.hpp"
+#include "server/cluster/redis_link.hpp"
 #include "server/net/server.hpp"
 #include "server/ratings/weng_lin.hpp"
 #include "server/storage/open_store.hpp"
@@ -101,6 +102,20 @@ command add_serve(CLI::App& app) {
         return server::is_store_text(text) ? std::string()
                                            : "must be sqlite:DIR or a postgresql:// URL";
       });
+  sub->add_option("--redis", cfg->redis,
+                  "Join a cluster of nodes that share this Redis (redis://HOST[:PORT] or "
+                  "unix:PATH) and the PostgreSQL --store; empty: a lone server")
+      ->check([](const std::string& text) {
+        return text.empty() || server::is_redis_address(text)
+                   ? std::string()
+                   : "must be redis://HOST[:PORT] or unix:PATH";
+      });
+  sub->add_option("--node-url", cfg->node_url,
+                  "In a cluster: the WebSocket URL clients reach this node at, which other nodes "
+                  "send them to (default ws://HOST:PORT/ws as listening)");
+  add_ms_option(sub, "--lease-ms", cfg->lease,
+                "In a cluster: how long a room's lease lasts unrenewed; a dead node's rooms "
+                "come back on another node within about this time");
   sub->add_option(
          "--sync", cfg->sync,
          "full: everything acknowledged was fsynced, and survives a crash of the server or "

@@ -25,9 +25,10 @@ using engine::error_code;
 
 struct error {
   int rpc = rpc_code::application;
-  error_code code;      // "not_your_turn", "illegal_move", ...
-  std::string message;  // for people
-  std::string field;    // the offending field, when there is one
+  error_code code;       // "not_your_turn", "illegal_move", ...
+  std::string message;   // for people
+  std::string field;     // the offending field, when there is one
+  std::string url = {};  // room_elsewhere: the node to ask instead
 };
 
 inline error app_error(error_code code, std::string message, std::string field = {}) {

@@ -54,6 +54,7 @@ std::string write_result(const json& id, const json& result) {
 std::string write_error(const json& id, const error& e) {
   json data{{"code", e.code.name()}};
   if (!e.field.empty()) data["field"] = e.field;
+  if (!e.url.empty()) data["url"] = e.url;
   return to_json_text(json{{"jsonrpc", "2.0"},
                            {"id", id},
                            {"error", {{"code", e.rpc}, {"message", e.message}, {"data", data}}}});

@@ -119,6 +119,13 @@ struct config {
   // network in clear; neither: plain HTTP and ws://, for a TLS-terminating proxy in front.
   std::string tls_cert;
   std::string tls_key;
+  // A cluster (server/cluster/cluster.hpp): the shared Redis (redis://HOST[:PORT] or unix:PATH;
+  // empty: a lone server), the URL clients reach this node at (empty: ws://HOST:PORT/ws as
+  // listening, 127.0.0.1 for 0.0.0.0), and how long a room's lease lasts without renewal: a dead
+  // node's rooms come back on another within about that time.
+  std::string redis;
+  std::string node_url;
+  std::chrono::milliseconds lease{10'000};
   limits limit;
 };
 

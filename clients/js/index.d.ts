@@ -34,6 +34,9 @@ export type ErrorCode =
   | 'password_rate'
   | 'account_required'
   | 'unknown_room'
+  | 'room_elsewhere'
+  | 'room_moving'
+  | 'cluster_unavailable'
   | 'bad_invite_code'
   | 'already_seated'
   | 'game_started'
@@ -105,6 +108,8 @@ export class ServerError extends BoardroomError {
   readonly rpcCode: -32700 | -32600 | -32601 | -32602 | -32000;
   /** The offending request field or game parameter, when there is one. */
   readonly field: string | null;
+  /** `room_elsewhere`: the WebSocket URL of the cluster node that has the room. */
+  readonly url: string | null;
 }
 
 export class ConnectionError extends BoardroomError {

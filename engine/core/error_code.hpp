@@ -48,6 +48,9 @@ namespace boardroom::engine {
   X(too_many_rooms, wire)                 \
   X(room_rate, wire)                      \
   X(unknown_room, wire)                   \
+  X(room_elsewhere, wire)                 \
+  X(room_moving, wire)                    \
+  X(cluster_unavailable, wire)            \
   X(bad_invite_code, wire)                \
   X(already_seated, wire)                 \
   X(game_started, wire)                   \

@@ -1,4 +1,5 @@
 #include "server/matchmaking/matchmaker.hpp"
+#include "server/rooms/clock_source.hpp"
 
 #include <algorithm>
 #include <random>
@@ -23,12 +24,6 @@ namespace {
 // The identity that opens quick pairing's and challenges' rooms (records name it as their
 // creator); it has no token, so nobody can speak as it.
 constexpr const char* pairing_identity = "quick-pairing";
-
-std::int64_t unix_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 protocol::error unknown_seek(const std::string& id) {
   return app_error("unknown_seek", "you have no seek " + id, "seek");
@@ -144,7 +139,7 @@ matchmaker::answer matchmaker::create_seek(const person& who, const protocol::se
   s.max_players = largest;
   s.bot = bot;
   s.since = steady::now();
-  s.created_ms = unix_ms();
+  s.created_ms = unix_ms_now();
   s.pool = s.spec.text() + "|" + time_control_text(s.timing) + "|" + (s.rated ? "rated" : "casual");
   const std::string id = s.id;
   auto& made = seeks_.emplace(id, std::move(s)).first->second;
@@ -288,7 +283,7 @@ void matchmaker::pairing_round() {
 
 bool matchmaker::creator_saved() {
   if (creator_saved_) return true;
-  auto saved = store_.save_identity({pairing_identity, "quick pairing", "pairing:", unix_ms()});
+  auto saved = store_.save_identity({pairing_identity, "quick pairing", "pairing:", unix_ms_now()});
   if (!saved) {
     ++hub_.stats().store_errors_total;
     spdlog::error("quick pairing: {}", saved.error());
@@ -447,7 +442,7 @@ matchmaker::answer matchmaker::create_challenge(const person& who,
   c.timing = terms->timing;
   c.rated = m.rated;
   c.from_seat = m.seat.value_or(-1);
-  c.expires_ms = unix_ms() + wait.count();
+  c.expires_ms = unix_ms_now() + wait.count();
   c.timer = std::make_unique<boost::asio::steady_timer>(exec_, wait);
   c.timer->async_wait([this, id](const boost::system::error_code& ec) {
     if (ec || shut_) return;

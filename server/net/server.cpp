@@ -160,6 +160,10 @@ struct server::impl {
     acceptor.close(ignored);
     backoff_timer.cancel();
     expiry_timer.cancel();
+    net::post(cluster_thread, [this] {
+      cluster_stopped = true;
+      cluster_timer.cancel();
+    });
     signals.reset();
     if (central) central->shut_down();
     deadline = std::chrono::steady_clock::now() + shutdown_deadline;
@@ -183,6 +187,17 @@ struct server::impl {
     }
     drain_timer.expires_after(std::chrono::milliseconds(20));
     drain_timer.async_wait([this](boost::system::error_code) { poll_drained(); });
+  }
+
+  // A cluster's node, every period: leases, the lobby, rooms to take over (hub_cluster.cpp), on
+  // the cluster's thread, where a slow Redis or store delays nothing else.
+  void tick_cluster() {
+    cluster_timer.expires_after(node->period());
+    cluster_timer.async_wait([this](boost::system::error_code ec) {
+      if (ec || cluster_stopped) return;
+      central->cluster_tick();
+      tick_cluster();
+    });
   }
 
   // Identities that never played are forgotten at start (before serving) and then every hour,
@@ -232,6 +247,12 @@ struct server::impl {
   // The one thread store work runs on (group commits, records queries): declared after the
   // io_context, so it is joined first, and before the hub, whose journal posts to it.
   net::thread_pool storage_thread{1};
+  // A cluster's node (server/cluster/cluster.hpp) and the thread its Redis calls run on; before
+  // the hub, which refers to both.
+  std::unique_ptr<cluster> node;
+  net::thread_pool cluster_thread{1};
+  net::steady_timer cluster_timer{cluster_thread};
+  bool cluster_stopped = false;  // on the cluster's thread
   std::unique_ptr<hub> central;  // made by start(), once the store is open
   // The acceptor, the signals and the shutdown share one strand: an accept completing on one
   // thread must not race the shutdown closing the acceptor on another.
@@ -265,7 +286,7 @@ std::expected<std::uint16_t, std::string> server::start() {
   if (!impl_->storage) {
     auto sync = sync_mode_from_text(cfg.sync);
     if (!sync) return std::unexpected("--sync must be normal or full, not '" + cfg.sync + "'");
-    auto opened = open_store(cfg.store, cfg.data_dir, *sync);
+    auto opened = open_store(cfg.store, cfg.data_dir, *sync, !cfg.redis.empty());
     if (!opened) return std::unexpected(opened.error());
     impl_->storage = std::move(*opened);
   }
@@ -297,6 +318,20 @@ std::expected<std::uint16_t, std::string> server::start() {
     return std::unexpected("cannot listen on " + impl_->cfg.host + ":" +
                            std::to_string(impl_->cfg.port) + ": " + ec.message());
   }
+  if (!cfg.redis.empty()) {
+    // Joined after the port is bound (a port 0 is known now), before the rooms are restored.
+    std::string url = cfg.node_url;
+    if (url.empty()) {
+      std::string host = cfg.host == "0.0.0.0" || cfg.host == "::" ? "127.0.0.1" : cfg.host;
+      url = std::string(impl_->tls ? "wss://" : "ws://") + host + ":" +
+            std::to_string(acc.local_endpoint().port()) + "/ws";
+    }
+    auto node = cluster::join({cfg.redis, url, cfg.lease});
+    if (!node) return std::unexpected(node.error());
+    impl_->node = std::move(*node);
+    impl_->central->join_cluster(*impl_->node, impl_->cluster_thread.get_executor());
+    spdlog::info("node {} of the cluster at {}", url, cfg.redis);
+  }
   // Rooms come back before the first connection is accepted, so a returning player finds them.
   auto started = std::chrono::steady_clock::now();
   auto restored = impl_->central->restore();
@@ -316,6 +351,7 @@ std::expected<std::uint16_t, std::string> server::start() {
     return std::unexpected("cannot restore the tournaments: " + tournaments.error());
   if (*tournaments > 0) spdlog::info("restored {} tournaments", *tournaments);
   impl_->expire_guests();
+  if (impl_->node) impl_->tick_cluster();
   impl_->do_accept();
   return acc.local_endpoint().port();
 }
@@ -340,6 +376,7 @@ void server::run(bool handle_signals) {
     t.join();
   // Commits under way finish; their answers wait in the io_context for finish_sessions().
   impl_->storage_thread.join();
+  impl_->cluster_thread.join();
   impl_->finish_sessions();
 }
 

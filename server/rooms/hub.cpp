@@ -1,4 +1,5 @@
 #include "server/rooms/hub.hpp"
+#include "server/rooms/clock_source.hpp"
 
 #include <algorithm>
 #include <expected>
@@ -93,6 +94,7 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
   // Requests about one room: look it up, then hand over to the room's strand.
   auto with_room = [&](const std::string& room_id, auto&& call) {
     auto r = find_room(room_id);
+    if (!r && cluster_) return room_not_here(conn, id, room_id);
     if (!r)
       return fail(*conn, id, app_error("unknown_room", "there is no room " + room_id, "room"));
     call(*r);
@@ -249,12 +251,6 @@ std::string fold_case(std::string name) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return name;
-}
-
-std::int64_t unix_ms_now() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 }  // namespace
@@ -454,6 +450,13 @@ bool hub::has_room(const std::string& id) const {
 }
 
 void hub::open_server_room(room_settings settings, std::function<void(bool)> opened) {
+  if (cluster_) {
+    if (auto mine = cluster_->claim(settings.id); !mine || !*mine) {
+      spdlog::warn("cannot open room {}: {}", settings.id, mine ? "its id is taken" : mine.error());
+      if (opened) boost::asio::post(io_, [opened] { opened(false); });
+      return;
+    }
+  }
   auto r = std::make_shared<room>(io_, std::move(settings), config_.limit, *this, lobby_, metrics_,
                                   store_);
   {
@@ -654,6 +657,13 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                          .berserk = m.berserk,
                          .entrants = {},
                          .no_show_grace = std::chrono::milliseconds(0)};
+  if (cluster_) {
+    // A fresh random id: nobody else holds it, unless Redis cannot be reached.
+    if (auto mine = cluster_->claim(settings.id); !mine || !*mine) {
+      return fail(*conn, id,
+                  cluster_unavailable(mine ? "the new room's id is taken" : mine.error()));
+    }
+  }
   std::shared_ptr<room> r;
   {
     std::lock_guard lock(mutex_);
@@ -725,6 +735,7 @@ void hub::member_removed(const std::string& player, const std::string& room) {
 }
 
 void hub::room_closed(const std::string& room, const std::string& creator) {
+  if (cluster_) boost::asio::post(cluster_exec_, [this, room] { cluster_->release(room); });
   std::lock_guard lock(mutex_);
   rooms_.erase(room);
   if (auto it = identities_.find(creator); it != identities_.end()) {
@@ -734,34 +745,72 @@ void hub::room_closed(const std::string& room, const std::string& creator) {
 }
 
 store_result<hub::restore_report> hub::restore() {
-  auto stored = store_.load_unfinished_rooms();
-  if (!stored) return std::unexpected(stored.error());
   restore_report report;
-  for (const auto& each : *stored) {
-    auto r = room::restore(io_, each, config_.limit, *this, lobby_, metrics_, store_);
-    if (!r) {
+  auto bring_back = [&](const stored_room& each) -> store_result<void> {
+    auto ok = reinstate(each, false);
+    if (!ok && ok.error().starts_with("log: ")) {
       spdlog::error("room {} cannot be restored, its {}; it stays in the store as it is",
-                    each.record.id, r.error());
+                    each.record.id, ok.error());
       ++report.failed;
-      continue;
+      return {};
     }
-    room_status status = (*r)->restored_status();
-    if (status != room_status::waiting && status != room_status::playing) {
-      // The status is written with the event that sets it, so only a store changed by other
-      // means gets here; the log is what counts.
-      if (auto ok = store_.set_status(each.record.id, status); !ok)
-        return std::unexpected(ok.error());
-      continue;
+    if (!ok) return std::unexpected(ok.error());
+    if (*ok) ++report.rooms;
+    return {};
+  };
+  if (!cluster_) {
+    auto stored = store_.load_unfinished_rooms();
+    if (!stored) return std::unexpected(stored.error());
+    for (const auto& each : *stored) {
+      if (auto ok = bring_back(each); !ok) return std::unexpected(ok.error());
     }
+    return report;
+  }
+  // In a cluster, only the rooms that no other node owns, each under its lease.
+  auto ids = store_.unfinished_room_ids();
+  if (!ids) return std::unexpected(ids.error());
+  for (const auto& room_id : *ids) {
+    auto mine = cluster_->claim(room_id);
+    if (!mine) return std::unexpected(mine.error());
+    if (!*mine) continue;
+    auto stored = store_.load_room(room_id);
+    if (!stored) return std::unexpected(stored.error());
+    if (!*stored) continue;
+    if (auto ok = bring_back(**stored); !ok) return std::unexpected(ok.error());
+  }
+  return report;
+}
+
+store_result<bool> hub::reinstate(const stored_room& each, bool running) {
+  auto r = room::restore(io_, each, config_.limit, *this, lobby_, metrics_, store_);
+  if (!r) return std::unexpected("log: " + r.error());
+  room_status status = (*r)->restored_status();
+  if (status != room_status::waiting && status != room_status::playing) {
+    // The status is written with the event that sets it, so only a store changed by other
+    // means gets here; the log is what counts.
+    if (auto ok = store_.set_status(each.record.id, status); !ok)
+      return std::unexpected(ok.error());
+    if (cluster_) cluster_->release(each.record.id);
+    return false;
+  }
+  if (!running) {  // at start, before the io threads run
     {
       std::lock_guard lock(mutex_);
       rooms_[(*r)->id()] = *r;
       ++identities_[(*r)->creator()].rooms_created;
     }
     if (auto ok = (*r)->resume_after_restart(); !ok) return std::unexpected(ok.error());
-    ++report.rooms;
+    return true;
   }
-  return report;
+  // While the server runs: resumed on its strand, posted under the lock, so that it runs before
+  // any request that finds the room.
+  std::lock_guard lock(mutex_);
+  rooms_[(*r)->id()] = *r;
+  ++identities_[(*r)->creator()].rooms_created;
+  (*r)->resume_after_takeover([id = (*r)->id()](store_result<void> ok) {
+    if (!ok) spdlog::error("room {} taken over but not resumed: {}", id, ok.error());
+  });
+  return true;
 }
 
 store_result<int> hub::expire_guests() {

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/messages.hpp"
+#include "server/cluster/cluster.hpp"
 #include "server/config.hpp"
 #include "server/matchmaking/matchmaker.hpp"
 #include "server/metrics.hpp"
@@ -131,6 +132,15 @@ class hub final : public room_host {
   // Every open room looks at its clocks (after a test moved the time source).
   void clocks_changed();
 
+  // A cluster (hub_cluster.cpp). join_cluster() before restore(): from then on rooms are opened
+  // and restored only under a lease, the journal writes only what this node owns, and requests
+  // for rooms elsewhere are answered from the leases. `cluster_exec` (one thread) runs the Redis
+  // calls and cluster_tick().
+  void join_cluster(cluster& node, boost::asio::any_io_executor cluster_exec);
+  // Every cluster period, on the cluster's thread: renews the leases (and evicts the rooms whose
+  // lease is lost), exchanges lobbies, and takes over the rooms that no node owns.
+  void cluster_tick();
+
  private:
   struct identity {
     std::string name;
@@ -168,6 +178,13 @@ class hub final : public room_host {
   void on_create(const std::shared_ptr<peer>& conn, const client_context& ctx,
                  const nlohmann::json& id, const protocol::room_create& m);
   std::shared_ptr<room> find_room(const std::string& id) const;
+  // A restored room (start-up or takeover) put in place and resumed: false when its log ended it.
+  store_result<bool> reinstate(const stored_room& stored, bool running);
+  // A request for a room not open here, in a cluster: where to find it (on the cluster's thread).
+  void room_not_here(std::shared_ptr<peer> conn, nlohmann::json id, std::string room_id);
+  // Takes over a room that no node owns, if it is unfinished in the store.
+  enum class adoption { adopted, unknown, owned_elsewhere };
+  store_result<adoption> adopt(const std::string& room_id);
   void prune_locked(const std::string& player);
   void fail(peer& conn, const nlohmann::json& id, const protocol::error& e);
 
@@ -189,6 +206,8 @@ class hub final : public room_host {
   std::set<std::string> claimed_;  // names claimed in this run (case folded), see hello()
   std::map<std::string, std::shared_ptr<room>> rooms_;  // open rooms by id
   std::map<const peer*, std::weak_ptr<peer>> connections_;
+  cluster* cluster_ = nullptr;  // in a cluster only
+  boost::asio::any_io_executor cluster_exec_;
   std::unique_ptr<tournament_desk> desk_;  // after everything it uses
   std::unique_ptr<matchmaker> pairing_;
   // Last, so that it is joined first: a search finishing during the hub's destruction finds

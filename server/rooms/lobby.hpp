@@ -21,6 +21,11 @@ class lobby {
   void publish(const std::string& change, const nlohmann::json& summary);
 
   nlohmann::json list(const std::optional<std::string>& game) const;
+  // In a cluster: the other nodes' public rooms by id, all of them at once (cluster.hpp). Listed
+  // with this node's; subscribers hear what changed as `lobby.update`, as for rooms here.
+  void set_elsewhere(std::map<std::string, nlohmann::json> rooms);
+  // This node's public rooms only (what a cluster node publishes for the others).
+  nlohmann::json rooms_here() const;
 
   // Public tournaments: the same subscribers get `lobby.tournament` notifications. `summary`
   // must carry "tournament" and "game"; change "closed" takes it off the lobby.
@@ -43,6 +48,9 @@ class lobby {
     std::weak_ptr<peer> who;
     std::optional<std::string> game;
   };
+  nlohmann::json rooms_locked(const std::optional<std::string>& game) const;
+  static void send_to(const std::vector<std::shared_ptr<peer>>& targets, const char* method,
+                      const char* key, const std::string& change, const nlohmann::json& summary);
   static nlohmann::json list_locked(const std::map<std::string, nlohmann::json>& from,
                                     const std::optional<std::string>& game);
   void publish_listing(std::map<std::string, nlohmann::json>& listing, const char* key,
@@ -53,6 +61,7 @@ class lobby {
 
   mutable std::mutex mutex_;
   std::map<std::string, nlohmann::json> rooms_;        // public rooms by id
+  std::map<std::string, nlohmann::json> elsewhere_;    // other nodes' public rooms by id
   std::map<std::string, nlohmann::json> tournaments_;  // public tournaments, entry or running
   std::map<std::string, nlohmann::json> seeks_;        // seeks waiting for quick pairing
   std::map<const peer*, subscriber> subscribers_;

@@ -124,6 +124,8 @@ struct room_settings {
 
 // The error a client gets when the store could not record what it asked for.
 protocol::error storage_failed();
+// The error a client gets when a cluster's Redis cannot be asked where a room is (hub_cluster.cpp).
+protocol::error cluster_unavailable(const std::string& why);
 // The error a guest gets from a rated room.
 protocol::error account_required();
 
@@ -181,6 +183,13 @@ class room : public std::enable_shared_from_this<room> {
 
   // Server shutdown: cancel timers so the io_context can drain.
   void shut_down();
+
+  // A cluster (server/cluster/cluster.hpp). resume_after_takeover(): resume_after_restart() for a
+  // room this node took over from a node that died, on the room's strand, while the server runs;
+  // `then` hears the verdict there. evict(): this node lost the room's lease; its timers stop
+  // and it leaves this node's lobby (its members find it through `room_elsewhere`).
+  void resume_after_takeover(std::function<void(store_result<void>)> then);
+  void evict();
 
   // Draws: an offer stands until the next move or a refusal; when every player has offered, the
   // game is drawn by agreement. Games that forbid draws (Arimaa) refuse offers.

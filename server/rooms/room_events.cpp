@@ -1,6 +1,7 @@
 // Events: numbered, serialised once, made durable (alone or through the journal) and published;
 // and the views of a room (snapshot, lobby summary).
 
+#include "server/rooms/clock_source.hpp"
 #include "server/rooms/room.hpp"
 
 #include <spdlog/spdlog.h>
@@ -19,12 +20,6 @@ using nlohmann::json;
 
 namespace {
 
-std::int64_t unix_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 // The status a room has after an event, when that event changes it.
 std::optional<room_status> status_set_by(const protocol::event_body& body) {
   if (std::holds_alternative<protocol::events::game_started>(body)) return room_status::playing;
@@ -36,7 +31,7 @@ std::optional<room_status> status_set_by(const protocol::event_body& body) {
 }  // namespace
 
 void room::stage(batch& pending, protocol::event_body body) const {
-  protocol::event e{settings_.id, pending.after.version() + 1, unix_ms(), std::move(body)};
+  protocol::event e{settings_.id, pending.after.version() + 1, unix_ms_now(), std::move(body)};
   // The room made this event from the match's rules, so the fold accepting it is the check that
   // the two agree; a refusal is a bug in the room, written down where it happens.
   if (auto folded = pending.after.fold(e); !folded) {

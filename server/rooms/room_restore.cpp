@@ -117,4 +117,18 @@ store_result<void> room::resume_after_restart() {
   return {};
 }
 
+void room::resume_after_takeover(std::function<void(store_result<void>)> then) {
+  on_strand(
+      [this, self = shared_from_this(), then = std::move(then)] { then(resume_after_restart()); });
+}
+
+void room::evict() {
+  shut_down();
+  on_strand([this, self = shared_from_this()] {
+    flag_timer_.cancel();
+    if (settings_.is_public) publish_summary("closed");
+    --metrics_.rooms;
+  });
+}
+
 }  // namespace boardroom::server

@@ -62,14 +62,18 @@ void journal::commit_later(std::vector<entry> group) {
 void journal::commit(std::vector<entry> group) {
   // New rooms first, each in its own transaction: a room has nothing else in the group while its
   // creation is pending (it waits for the answer), so the order among rooms does not matter.
-  std::vector<std::optional<store_result<void>>> created(group.size());
+  // Answered outside the group: creations, and appends the fence refuses.
+  std::vector<std::optional<store_result<void>>> settled(group.size());
   std::vector<event_append> appends;
   std::vector<std::size_t> appended;  // the group index of each append
   appends.reserve(group.size());
   for (std::size_t i = 0; i < group.size(); ++i) {
     const entry& e = group[i];
-    if (e.created) {
-      created[i] = store_.create_room(*e.created, e.events);
+    if (fence_ && !fence_(e.room)) {
+      settled[i] = std::unexpected("this node's lease on room " + e.room +
+                                   " has lapsed: another node may own it now");
+    } else if (e.created) {
+      settled[i] = store_.create_room(*e.created, e.events);
     } else {
       appends.push_back({e.room, e.events, e.status, e.rated ? &*e.rated : nullptr});
       appended.push_back(i);
@@ -84,7 +88,7 @@ void journal::commit(std::vector<entry> group) {
     metrics_.journal_appends_total += appends.size();
   }
   for (std::size_t i = 0; i < group.size(); ++i) {
-    if (created[i]) results[i] = std::move(*created[i]);
+    if (settled[i]) results[i] = std::move(*settled[i]);
     boost::asio::post(group[i].where, [then = std::move(group[i].then),
                                        result = std::move(results[i])]() mutable { then(result); });
   }

@@ -17,6 +17,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <boost/asio/any_io_executor.hpp>
@@ -43,6 +44,13 @@ class journal {
   // Thread-safe. The room's record with its first events, in one transaction of its own.
   void create(room_record record, std::vector<stored_event> events,
               boost::asio::any_io_executor where, continuation then);
+
+  // In a cluster: a room's events are written only while `may_write(room)` says this node owns
+  // it (cluster.hpp: the fence); the others get an error and nothing is written. Set before the
+  // first append.
+  void set_fence(std::function<bool(std::string_view room)> may_write) {
+    fence_ = std::move(may_write);
+  }
 
   static constexpr std::size_t max_group = 256;
   static constexpr int max_passes = 4;
@@ -72,6 +80,7 @@ class journal {
   bool scheduled_ = false;  // a flush() is posted
   std::size_t seen_ = 0;    // appends pending when flush() last looked
   int passes_ = 0;          // flush() passes for the current group
+  std::function<bool(std::string_view)> fence_;
 };
 
 }  // namespace boardroom::server

@@ -13,8 +13,10 @@
 
 namespace boardroom::server {
 
+// `shared`: a cluster's node, which needs a PostgreSQL store and uses it with the other nodes.
 store_result<std::unique_ptr<store>> open_store(std::string_view store_text,
-                                                const std::string& data_dir, sync_mode sync);
+                                                const std::string& data_dir, sync_mode sync,
+                                                bool shared = false);
 
 // The text is one of the three forms above (checked before anything is opened).
 bool is_store_text(std::string_view store_text);

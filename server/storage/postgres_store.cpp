@@ -1,4 +1,5 @@
 #include "server/storage/postgres_store.hpp"
+#include "server/rooms/clock_source.hpp"
 
 #include <algorithm>
 #include <array>
@@ -243,6 +244,9 @@ std::vector<statement> statements() {
       {"unfinished_rooms", std::string("SELECT ") + room_columns +
                                " FROM rooms WHERE status IN ('waiting', 'playing') "
                                "ORDER BY created_ms, id COLLATE \"C\""},
+      {"unfinished_room_ids",
+       "SELECT id FROM rooms WHERE status IN ('waiting', 'playing') "
+       "ORDER BY created_ms, id COLLATE \"C\""},
       {"room_by_id", std::string("SELECT ") + room_columns + " FROM rooms WHERE id = $1"},
       {"events_of", "SELECT version, body FROM events WHERE room = $1 ORDER BY version"},
       {"find_records", std::string("SELECT f.room, f.game, r.spec, r.created_ms, "
@@ -301,12 +305,6 @@ std::vector<statement> statements() {
        "h.games, h.at_ms FROM rating_history AS h JOIN identities AS i ON i.id = h.player "
        "WHERE h.player = $1 ORDER BY h.at_ms DESC, h.room COLLATE \"C\" LIMIT $2"},
   };
-}
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 // A statement's parameters, all sent as text (PostgreSQL converts them to the columns' types);
@@ -426,7 +424,8 @@ params rating_params(const rating_record& r) {
 
 class postgres_store final : public store {
  public:
-  postgres_store(std::string url, sync_mode sync) : url_(std::move(url)), sync_(sync) {}
+  postgres_store(std::string url, sync_mode sync, bool shared)
+      : url_(std::move(url)), sync_(sync), shared_(shared) {}
   ~postgres_store() override {
     if (conn_) PQfinish(conn_);
   }
@@ -634,6 +633,16 @@ class postgres_store final : public store {
     return out;
   }
 
+  store_result<std::vector<std::string>> unfinished_room_ids() override {
+    std::lock_guard lock(mutex_);
+    auto found = run("unfinished_room_ids", params());
+    if (!found) return std::unexpected("cannot read the rooms: " + found.error());
+    std::vector<std::string> ids;
+    for (int i = 0; i < found->size(); ++i)
+      ids.push_back(found->text(i, 0));
+    return ids;
+  }
+
   store_result<std::optional<stored_room>> load_room(std::string_view room) override {
     std::lock_guard lock(mutex_);
     auto found = run("room_by_id", params().text(room));
@@ -688,7 +697,8 @@ class postgres_store final : public store {
                                        std::string_view status) override {
     std::lock_guard lock(mutex_);
     return transaction("cannot write tournament " + std::string(id), [&]() -> store_result<void> {
-      if (auto ok = run("upsert_tournament", params().text(id).text(status).integer(now_ms())); !ok)
+      if (auto ok = run("upsert_tournament", params().text(id).text(status).integer(unix_ms_now()));
+          !ok)
         return std::unexpected(ok.error());
       std::int64_t seq = first;
       for (const auto& body : events) {
@@ -744,11 +754,16 @@ class postgres_store final : public store {
                            (sync_ == sync_mode::full ? "on" : "off") +
                            "; SET client_encoding = 'UTF8'";
     if (auto ok = exec(settings); !ok) return ok;
-    auto locked = exec_rows(std::string("SELECT pg_try_advisory_lock(") + server_lock_key + ")");
+    // A lone server holds the lock alone; the nodes of a cluster share it, and keep a lone
+    // server out (and are kept out by one).
+    auto locked = exec_rows(std::string(shared_ ? "SELECT pg_try_advisory_lock_shared("
+                                                : "SELECT pg_try_advisory_lock(") +
+                            server_lock_key + ")");
     if (!locked) return std::unexpected(locked.error());
     if (locked->text(0, 0) != "t") {
-      return std::unexpected("the database " + redacted_url(url_) +
-                             " is in use by another boardroom server");
+      return std::unexpected(
+          "the database " + redacted_url(url_) + " is in use by " +
+          (shared_ ? "a boardroom server outside the cluster" : "another boardroom server"));
     }
     if (!migrated_) {
       if (auto ok = migrate(); !ok) return ok;
@@ -801,8 +816,8 @@ class postgres_store final : public store {
           return ok;
       }
       // A write at every start: a database that cannot be written is found now, not at a move.
-      return exec("INSERT INTO server_starts (started_ms) VALUES (" + std::to_string(now_ms()) +
-                  ")");
+      return exec("INSERT INTO server_starts (started_ms) VALUES (" +
+                  std::to_string(unix_ms_now()) + ")");
     }();
     if (body) body = exec("COMMIT");
     if (!body) {
@@ -983,6 +998,7 @@ class postgres_store final : public store {
 
   std::string url_;
   sync_mode sync_;
+  bool shared_;  // a cluster's node: the server lock is shared
   std::mutex mutex_;
   PGconn* conn_ = nullptr;
   bool migrated_ = false;
@@ -992,8 +1008,9 @@ class postgres_store final : public store {
 }  // namespace
 }  // namespace postgres
 
-store_result<std::unique_ptr<store>> open_postgres_store(const std::string& url, sync_mode sync) {
-  auto s = std::make_unique<postgres::postgres_store>(url, sync);
+store_result<std::unique_ptr<store>> open_postgres_store(const std::string& url, sync_mode sync,
+                                                         bool shared) {
+  auto s = std::make_unique<postgres::postgres_store>(url, sync, shared);
   if (auto ok = s->open(); !ok) return std::unexpected(ok.error());
   return std::unique_ptr<store>(std::move(s));
 }

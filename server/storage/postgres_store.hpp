@@ -32,8 +32,11 @@ namespace boardroom::server {
 // together) and checks that the database can be written. `url` is a libpq connection URI
 // ("postgresql://user@host:5432/db?sslmode=…") or keyword string. Errors say what, for people,
 // without the URI's password.
+// `shared`: for the nodes of a cluster, which use the database together (and keep a lone server
+// out); otherwise one server has it alone.
 store_result<std::unique_ptr<store>> open_postgres_store(const std::string& url,
-                                                         sync_mode sync = sync_mode::full);
+                                                         sync_mode sync = sync_mode::full,
+                                                         bool shared = false);
 
 // Whether `text` names a PostgreSQL database (postgresql:// or postgres://).
 bool is_postgres_url(std::string_view text);

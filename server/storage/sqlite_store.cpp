@@ -1,4 +1,5 @@
 #include "server/storage/sqlite_store.hpp"
+#include "server/rooms/clock_source.hpp"
 
 #include <fcntl.h>
 #include <sqlite3.h>
@@ -196,12 +197,6 @@ constexpr const char* record_filter =
 
 // Below this much free space the server refuses to start rather than fail its first moves.
 constexpr std::uintmax_t min_free_bytes = 1 << 20;
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 struct stmt_deleter {
   void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
@@ -659,7 +654,7 @@ class sqlite_store final : public store {
     return transaction("cannot write tournament " + std::string(id), [&] {
       {
         use u(upsert_tournament_);
-        u.text(1, id).text(2, status).integer(3, now_ms());
+        u.text(1, id).text(2, status).integer(3, unix_ms_now());
         if (u.step() != SQLITE_DONE) return false;
       }
       std::int64_t seq = first;
@@ -802,7 +797,7 @@ class sqlite_store final : public store {
       }
       // A write at every start: a database that cannot be written is found now, not at a move.
       std::string start =
-          "INSERT INTO server_starts (started_ms) VALUES (" + std::to_string(now_ms()) + ")";
+          "INSERT INTO server_starts (started_ms) VALUES (" + std::to_string(unix_ms_now()) + ")";
       return exec(start.c_str());
     }();
     if (body) body = exec("COMMIT");

@@ -45,6 +45,15 @@ std::map<int, std::string> bots_from_text(std::string_view text) {
   return out;
 }
 
+store_result<std::vector<std::string>> store::unfinished_room_ids() {
+  auto rooms = load_unfinished_rooms();
+  if (!rooms) return std::unexpected(rooms.error());
+  std::vector<std::string> ids;
+  for (const auto& r : *rooms)
+    ids.push_back(r.record.id);
+  return ids;
+}
+
 std::vector<store_result<void>> store::append_group(std::span<const event_append> group) {
   std::vector<store_result<void>> results;
   results.reserve(group.size());

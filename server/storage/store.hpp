@@ -232,6 +232,9 @@ class store {
 
   // Rooms whose status is waiting or playing, with their whole logs, oldest room first.
   virtual store_result<std::vector<stored_room>> load_unfinished_rooms() = 0;
+  // The ids of those rooms, oldest first: what a cluster node looks through for rooms whose node
+  // died (server/cluster/cluster.hpp). The default reads the logs too; a shared store overrides it.
+  virtual store_result<std::vector<std::string>> unfinished_room_ids();
   // Any room, finished ones included (records, tests).
   virtual store_result<std::optional<stored_room>> load_room(std::string_view room) = 0;
 

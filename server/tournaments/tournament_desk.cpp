@@ -1,6 +1,7 @@
 // The tournament desk: requests, rounds, rooms and results; see tournament_desk.hpp.
 
 #include "server/tournaments/tournament_desk.hpp"
+#include "server/rooms/clock_source.hpp"
 
 #include <algorithm>
 #include <random>
@@ -34,12 +35,6 @@ struct tournament_desk::live {
 };
 
 namespace {
-
-std::int64_t unix_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 // An arena also pairs on this clock (besides at every game's end and every entry): for players
 // who came back, and to notice its end.
@@ -172,7 +167,7 @@ void tournament_desk::on_request(const std::shared_ptr<peer>& conn, const std::s
             if (t->t.status() == tn::phase::finished || t->t.status() == tn::phase::cancelled) {
               return answer(std::unexpected(app_error("tournament_over", "it is over already")));
             }
-            if (!append(*t, {{{"type", "cancelled"}, {"at_ms", unix_ms()}}})) {
+            if (!append(*t, {{{"type", "cancelled"}, {"at_ms", unix_ms_now()}}})) {
               return answer(std::unexpected(storage_error()));
             }
             t->start_timer.reset();
@@ -281,7 +276,7 @@ std::expected<json, error> tournament_desk::create(const std::string& player,
   }
   const bool berserk =
       *system == tn::system_kind::arena && m.berserk.value_or(berserkable(*timing));
-  const auto now = unix_ms();
+  const auto now = unix_ms_now();
   if (m.starts_at_ms && (*m.starts_at_ms < now || *m.starts_at_ms > now + 90LL * 86'400'000)) {
     return std::unexpected(app_error(
         "bad_start_time", "starts_at_ms must be in the next 90 days (unix ms)", "starts_at_ms"));
@@ -358,7 +353,7 @@ std::expected<json, error> tournament_desk::join(const std::string& player, cons
   const tn::phase phase = t->t.status();
   // Late entries: a Swiss (or tables) tournament takes them until its last round is paired.
   const bool late_ok = s.system == tn::system_kind::arena
-                           ? unix_ms() < t->t.ends_at_ms()
+                           ? unix_ms_now() < t->t.ends_at_ms()
                            : (s.system == tn::system_kind::swiss ||
                               (s.system == tn::system_kind::tables && !s.fixed_schedule)) &&
                                  static_cast<int>(t->t.rounds().size()) < t->t.planned_rounds();
@@ -401,7 +396,7 @@ std::expected<json, error> tournament_desk::add_player(live& t,
                   "a round robin's schedule and a knockout's bracket are fixed at the start"));
   }
   if (t.t.status() == tn::phase::running && s.system == tn::system_kind::arena &&
-      unix_ms() >= t.t.ends_at_ms()) {
+      unix_ms_now() >= t.t.ends_at_ms()) {
     return std::unexpected(app_error("entry_closed", "the arena's time is up"));
   }
   if (m.player.has_value() == m.bot.has_value()) {
@@ -488,7 +483,7 @@ std::expected<json, error> tournament_desk::start(live& t) {
                                      "a tournament needs at least " + std::to_string(needed) +
                                          " players; it has " + std::to_string(t.t.active_count())));
   }
-  const json started{{"type", "started"}, {"at_ms", unix_ms()}};
+  const json started{{"type", "started"}, {"at_ms", unix_ms_now()}};
   if (!t.t.settings().manual_pairing && t.t.settings().system != tn::system_kind::arena) {
     // The first round must be pairable (a fixed schedule needs its numbers): found out now,
     // while the tournament can still take or lose entries, not after it started.
@@ -512,7 +507,7 @@ void tournament_desk::arm_start(live& t) {
   const auto at = t.t.settings().starts_at_ms;
   if (at == 0 || t.t.status() != tn::phase::entry) return;
   t.start_timer = std::make_unique<boost::asio::steady_timer>(
-      exec_, std::chrono::milliseconds(std::max<std::int64_t>(0, at - unix_ms())));
+      exec_, std::chrono::milliseconds(std::max<std::int64_t>(0, at - unix_ms_now())));
   const std::string id = t.t.settings().id;
   t.start_timer->async_wait([this, id](boost::system::error_code ec) {
     if (ec) return;
@@ -521,7 +516,7 @@ void tournament_desk::arm_start(live& t) {
     if (auto started = start(*l); !started) {
       // Too few came: the tournament is called off, as announced start times promise.
       spdlog::info("tournament {} did not start at its time: {}", id, started.error().message);
-      if (append(*l, {{{"type", "cancelled"}, {"at_ms", unix_ms()}}})) {
+      if (append(*l, {{{"type", "cancelled"}, {"at_ms", unix_ms_now()}}})) {
         notify(*l, "tournament.update",
                {{"tournament", id}, {"change", "cancelled"}, {"reason", started.error().message}});
         publish_summary(*l, "closed");
@@ -534,7 +529,7 @@ void tournament_desk::arm_start(live& t) {
 // --------------------------------------------------------------------------------------
 
 void tournament_desk::finish(live& t) {
-  if (!append(t, {{{"type", "finished"}, {"at_ms", unix_ms()}}})) {
+  if (!append(t, {{{"type", "finished"}, {"at_ms", unix_ms_now()}}})) {
     return retry(t.t.settings().id, [this](live& again) { advance(again); });
   }
   t.tick.reset();
@@ -546,7 +541,7 @@ void tournament_desk::finish(live& t) {
 // An arena pairs whoever waits: players not withdrawn, connected (or built in), not in a game.
 // After its end it pairs no more and finishes when the last game does.
 void tournament_desk::arena_wave(live& t) {
-  if (unix_ms() >= t.t.ends_at_ms()) {
+  if (unix_ms_now() >= t.t.ends_at_ms()) {
     if (!t.t.games_in_progress()) finish(t);
     return;
   }

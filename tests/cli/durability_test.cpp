@@ -16,6 +16,7 @@
 
 #include "server/storage/open_store.hpp"
 #include "server/storage/sqlite_store.hpp"
+#include "tests/cli/random_games.hpp"
 #include "tests/server/helpers.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/test_postgres.hpp"
@@ -38,38 +39,6 @@ run_result run_for_stderr(const std::string& args) {
   return run_command("{ " + std::string(BOARDROOM_BINARY) + " " + args + " 2>&1 1>/dev/null; }");
 }
 
-struct game {
-  std::string room;
-  std::array<std::string, 2> tokens;
-  std::array<std::unique_ptr<ws_client>, 2> seat;
-  std::vector<std::pair<std::int64_t, std::string>> acked;  // version, move: what clients were told
-  bool over = false;
-  json outcome;
-};
-
-// One move in `g`; false when the game is over or the server is gone.
-bool step(game& g, std::mt19937_64& rng, std::string& failure) {
-  auto moves = g.seat[0]->call("game.legal_moves", {{"room", g.room}});
-  if (error_code(moves) == "game_over") {
-    g.over = true;
-    return false;
-  }
-  if (!error_code(moves).empty()) {
-    failure = moves.dump();
-    return false;
-  }
-  const json& list = moves["result"]["moves"];
-  int p = moves["result"]["to_move"];
-  std::string move = list[rng() % list.size()];
-  auto reply = g.seat[p]->call("game.move", {{"room", g.room}, {"move", move}});
-  if (!error_code(reply).empty()) {
-    failure = reply.dump();
-    return false;
-  }
-  g.acked.emplace_back(reply["result"]["version"].get<std::int64_t>(), move);
-  return true;
-}
-
 // Many games played from several threads until the server is killed, then checked in the store
 // and played on to their ends by a second server: on the store that `store` names (serve --store;
 // empty: SQLite in the data directory).
@@ -80,9 +49,9 @@ void kill_nine_mid_play(const std::string& store) {
   child_server first = serve(dir.path(), store);
   ASSERT_GT(first.port, 0);
 
-  std::vector<game> all(games);
+  std::vector<played_game> all(games);
   for (int i = 0; i < games; ++i) {
-    game& g = all[i];
+    played_game& g = all[i];
     for (int s = 0; s < 2; ++s) {
       g.seat[s] = std::make_unique<ws_client>(first.port);
       g.tokens[s] =
@@ -214,7 +183,7 @@ void kill_nine_mid_play(const std::string& store) {
     pool.emplace_back([&, t] {
       std::mt19937_64 rng(100 + t);
       for (int i = t; i < games; i += threads) {
-        game& g = all[i];
+        played_game& g = all[i];
         std::string failure;
         while (!g.over && failure.empty())
           step(g, rng, failure);

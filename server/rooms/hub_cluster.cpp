@@ -1,0 +1,138 @@
+// The hub's part in a cluster (server/cluster/cluster.hpp): rooms under leases, requests for rooms
+// elsewhere, the shared lobby, and taking over the rooms of a node that died.
+
+#include <spdlog/spdlog.h>
+
+#include "server/rooms/hub.hpp"
+
+namespace boardroom::server {
+
+using nlohmann::json;
+using protocol::app_error;
+
+protocol::error cluster_unavailable(const std::string& why) {
+  return app_error("cluster_unavailable",
+                   "the cluster cannot tell where rooms are right now (" + why + "); try again");
+}
+
+void hub::join_cluster(cluster& node, boost::asio::any_io_executor cluster_exec) {
+  cluster_ = &node;
+  cluster_exec_ = std::move(cluster_exec);
+  journal_.set_fence([&node](std::string_view room) { return node.holds(room); });
+}
+
+void hub::room_not_here(std::shared_ptr<peer> conn, json id, std::string room_id) {
+  boost::asio::post(cluster_exec_, [this, conn = std::move(conn), id = std::move(id),
+                                    room_id = std::move(room_id)] {
+    auto elsewhere = [&](const std::string& url) {
+      auto e = app_error("room_elsewhere",
+                         "room " + room_id + " is on another node: connect to " + url +
+                             ", say hello with your resume token and ask again",
+                         "room");
+      e.url = url;
+      fail(*conn, id, e);
+    };
+    auto moving = [&] {
+      fail(*conn, id,
+           app_error("room_moving",
+                     "room " + room_id + " is being brought back on a node; ask again shortly",
+                     "room"));
+    };
+    auto owner = cluster_->owner_of(room_id);
+    if (!owner) return fail(*conn, id, cluster_unavailable(owner.error()));
+    if (*owner) {
+      // This node holds the lease but has not opened the room yet (a takeover under way).
+      if (**owner == cluster_->url()) return moving();
+      return elsewhere(**owner);
+    }
+    auto adopted = adopt(room_id);
+    if (!adopted) return fail(*conn, id, cluster_unavailable(adopted.error()));
+    switch (*adopted) {
+      case adoption::adopted:
+        return moving();
+      case adoption::owned_elsewhere:
+        if (auto now = cluster_->owner_of(room_id); now && *now) return elsewhere(**now);
+        return moving();
+      case adoption::unknown:
+        return fail(*conn, id, app_error("unknown_room", "there is no room " + room_id, "room"));
+    }
+  });
+}
+
+store_result<hub::adoption> hub::adopt(const std::string& room_id) {
+  auto stored = store_.load_room(room_id);
+  if (!stored) return std::unexpected(stored.error());
+  if (!*stored || ((*stored)->record.status != room_status::waiting &&
+                   (*stored)->record.status != room_status::playing)) {
+    return adoption::unknown;
+  }
+  auto mine = cluster_->claim(room_id);
+  if (!mine) return std::unexpected(mine.error());
+  if (!*mine) return adoption::owned_elsewhere;
+  // The log may have grown between the read above and the claim (the old owner's last commit,
+  // within its fence): read it again now that no one else can write it.
+  stored = store_.load_room(room_id);
+  if (!stored) {
+    cluster_->release(room_id);
+    return std::unexpected(stored.error());
+  }
+  if (!*stored) return adoption::unknown;
+  auto ok = reinstate(**stored, true);
+  if (!ok) {
+    spdlog::error("room {} cannot be taken over: {}", room_id, ok.error());
+    cluster_->release(room_id);
+    return std::unexpected(ok.error());
+  }
+  if (!*ok) return adoption::unknown;  // its log ended it
+  spdlog::info("took over room {}", room_id);
+  return adoption::adopted;
+}
+
+void hub::cluster_tick() {
+  // Leases first: a room whose lease is lost must stop here before anything else happens to it.
+  for (const auto& room_id : cluster_->renew()) {
+    std::shared_ptr<room> r;
+    {
+      std::lock_guard lock(mutex_);
+      auto it = rooms_.find(room_id);
+      if (it == rooms_.end()) continue;
+      r = it->second;
+      rooms_.erase(it);
+      if (auto c = identities_.find(r->creator()); c != identities_.end()) {
+        --c->second.rooms_created;
+      }
+    }
+    spdlog::warn("lost the lease of room {}: it is another node's now", room_id);
+    r->evict();
+  }
+
+  // The shared lobby: every other node's public rooms, by id.
+  std::map<std::string, json> elsewhere;
+  for (const auto& text : cluster_->exchange_lobby(lobby_.rooms_here().dump())) {
+    auto rooms = json::parse(text, nullptr, false);
+    if (!rooms.is_array()) continue;
+    for (auto& summary : rooms) {
+      if (summary.is_object() && summary.contains("room") && summary["room"].is_string() &&
+          summary.contains("game")) {
+        std::string id = summary["room"];
+        elsewhere[id] = std::move(summary);
+      }
+    }
+  }
+  lobby_.set_elsewhere(std::move(elsewhere));
+
+  // Rooms that no node owns (their node died, or gave up its lease): take them over.
+  auto ids = store_.unfinished_room_ids();
+  if (!ids) return spdlog::warn("cannot look for rooms without a node: {}", ids.error());
+  std::vector<std::string> candidates;
+  for (auto& room_id : *ids) {
+    if (!has_room(room_id)) candidates.push_back(std::move(room_id));
+  }
+  auto orphans = cluster_->unowned(candidates);
+  if (!orphans) return spdlog::warn("cannot look for rooms without a node: {}", orphans.error());
+  for (const auto& room_id : *orphans) {
+    if (auto ok = adopt(room_id); !ok) spdlog::warn("room {}: {}", room_id, ok.error());
+  }
+}
+
+}  // namespace boardroom::server
