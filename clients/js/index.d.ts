@@ -36,6 +36,7 @@ export type ErrorCode =
   | 'unknown_room'
   | 'room_elsewhere'
   | 'room_moving'
+  | 'desk_elsewhere'
   | 'cluster_unavailable'
   | 'bad_invite_code'
   | 'already_seated'
@@ -108,7 +109,7 @@ export class ServerError extends BoardroomError {
   readonly rpcCode: -32700 | -32600 | -32601 | -32602 | -32000;
   /** The offending request field or game parameter, when there is one. */
   readonly field: string | null;
-  /** `room_elsewhere`: the WebSocket URL of the cluster node that has the room. */
+  /** `room_elsewhere`, `desk_elsewhere`: the WebSocket URL of the cluster node to ask instead. */
   readonly url: string | null;
 }
 

@@ -50,6 +50,7 @@ namespace boardroom::engine {
   X(unknown_room, wire)                   \
   X(room_elsewhere, wire)                 \
   X(room_moving, wire)                    \
+  X(desk_elsewhere, wire)                 \
   X(cluster_unavailable, wire)            \
   X(bad_invite_code, wire)                \
   X(already_seated, wire)                 \

@@ -10,6 +10,7 @@ namespace {
 constexpr std::string_view room_prefix = "boardroom:room:";
 constexpr std::string_view lobby_prefix = "boardroom:lobby:";
 constexpr const char* nodes_key = "boardroom:nodes";
+const std::string desk_key = "boardroom:desk";  // the node that runs tournaments and pairing
 constexpr std::size_t renew_batch = 500;
 
 std::string room_key(std::string_view room) {
@@ -50,64 +51,85 @@ store_result<std::unique_ptr<cluster>> cluster::join(const cluster_settings& set
   return std::unique_ptr<cluster>(new cluster(settings, std::move(*link)));
 }
 
-store_result<bool> cluster::claim(const std::string& room) {
+store_result<bool> cluster::claim_key(const std::string& key) {
   auto sent = std::chrono::steady_clock::now();
-  auto r = link_->command(
-      {"SET", leases::room_key(room), url(), "NX", "PX", std::to_string(settings_.lease.count())});
+  auto r = link_->command({"SET", key, url(), "NX", "PX", std::to_string(settings_.lease.count())});
   if (!r) return std::unexpected(r.error());
   if (r->is_nil()) return false;
   std::lock_guard lock(mutex_);
-  held_[room] = fence_from(sent);
+  held_[key] = fence_from(sent);
   return true;
 }
 
-store_result<std::optional<std::string>> cluster::owner_of(const std::string& room) {
-  auto r = link_->command({"GET", leases::room_key(room)});
+store_result<std::optional<std::string>> cluster::owner_of_key(const std::string& key) {
+  auto r = link_->command({"GET", key});
   if (!r) return std::unexpected(r.error());
   if (r->is_nil()) return std::optional<std::string>{};
   return std::optional<std::string>(r->text);
 }
 
+store_result<bool> cluster::claim(const std::string& room) {
+  return claim_key(leases::room_key(room));
+}
+
+store_result<std::optional<std::string>> cluster::owner_of(const std::string& room) {
+  return owner_of_key(leases::room_key(room));
+}
+
+store_result<bool> cluster::claim_desk() {
+  return claim_key(leases::desk_key);
+}
+
+store_result<std::optional<std::string>> cluster::desk_owner() {
+  return owner_of_key(leases::desk_key);
+}
+
 void cluster::release(const std::string& room) {
+  std::string key = leases::room_key(room);
   {
     std::lock_guard lock(mutex_);
-    held_.erase(room);
+    held_.erase(key);
   }
-  auto r = link_->command({"EVAL", leases::release_script, "1", leases::room_key(room), url()});
+  auto r = link_->command({"EVAL", leases::release_script, "1", key, url()});
   // Not fatal: the lease then expires by itself.
   if (!r) spdlog::warn("cannot release the lease of room {}: {}", room, r.error());
 }
 
-std::vector<std::string> cluster::renew() {
-  std::vector<std::string> rooms;
+cluster::renewal cluster::renew() {
+  std::vector<std::string> keys;
   {
     std::lock_guard lock(mutex_);
-    for (const auto& [room, until] : held_)
-      rooms.push_back(room);
+    for (const auto& [key, until] : held_)
+      keys.push_back(key);
   }
-  std::vector<std::string> lost;
-  for (std::size_t from = 0; from < rooms.size(); from += leases::renew_batch) {
-    std::size_t to = std::min(rooms.size(), from + leases::renew_batch);
+  renewal lost;
+  for (std::size_t from = 0; from < keys.size(); from += leases::renew_batch) {
+    std::size_t to = std::min(keys.size(), from + leases::renew_batch);
     std::vector<std::string> args{"EVAL", leases::renew_script, std::to_string(to - from)};
-    for (std::size_t i = from; i < to; ++i)
-      args.push_back(leases::room_key(rooms[i]));
+    args.insert(args.end(), keys.begin() + static_cast<std::ptrdiff_t>(from),
+                keys.begin() + static_cast<std::ptrdiff_t>(to));
     args.push_back(url());
     args.push_back(std::to_string(settings_.lease.count()));
     auto sent = std::chrono::steady_clock::now();
     auto r = link_->command(args);
-    if (!r) spdlog::warn("cannot renew {} room leases: {}", to - from, r.error());
+    if (!r) spdlog::warn("cannot renew {} leases: {}", to - from, r.error());
     std::lock_guard lock(mutex_);
     for (std::size_t i = from; i < to; ++i) {
-      auto it = held_.find(rooms[i]);
+      auto it = held_.find(keys[i]);
       if (it == held_.end()) continue;  // released meanwhile
       bool renewed = r && r->items.size() == to - from && r->items[i - from].integer == 1;
       if (renewed) {
         it->second = fence_from(sent);
-      } else if (r || it->second <= std::chrono::steady_clock::now()) {
-        // Another node has it, or Redis has been out of reach for longer than the fence allows.
-        lost.push_back(rooms[i]);
-        held_.erase(it);
+        continue;
       }
+      if (!r && it->second > std::chrono::steady_clock::now()) continue;  // again next time
+      // Another node has it, or Redis has been out of reach for longer than the fence allows.
+      if (keys[i] == leases::desk_key) {
+        lost.desk = true;
+      } else {
+        lost.rooms.push_back(keys[i].substr(leases::room_prefix.size()));
+      }
+      held_.erase(it);
     }
   }
   return lost;
@@ -130,16 +152,24 @@ store_result<std::vector<std::string>> cluster::unowned(const std::vector<std::s
 }
 
 bool cluster::holds(std::string_view room) const {
+  return holds_key(leases::room_key(room));
+}
+
+bool cluster::holds_desk() const {
+  return holds_key(leases::desk_key);
+}
+
+bool cluster::holds_key(const std::string& key) const {
   std::lock_guard lock(mutex_);
-  auto it = held_.find(room);
+  auto it = held_.find(key);
   return it != held_.end() && std::chrono::steady_clock::now() < it->second;
 }
 
-std::vector<std::string> cluster::exchange_lobby(const std::string& rooms_json) {
+std::vector<std::string> cluster::exchange_lobby(const std::string& listing) {
   std::string mine = std::string(leases::lobby_prefix) + url();
   std::string expiry = std::to_string(3 * period().count());
   std::vector<std::string> others;
-  if (auto r = link_->command({"SET", mine, rooms_json, "PX", expiry}); !r) {
+  if (auto r = link_->command({"SET", mine, listing, "PX", expiry}); !r) {
     spdlog::warn("cannot publish the lobby: {}", r.error());
     return others;
   }

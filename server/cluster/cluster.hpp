@@ -54,9 +54,19 @@ class cluster {
   store_result<std::optional<std::string>> owner_of(const std::string& room);
   // Gives the lease back (the room closed here); a lease another node holds is left alone.
   void release(const std::string& room);
-  // Renews every lease this node holds; returns the rooms it no longer owns (another node holds
-  // the key, or the fence's time ran out before a renewal got through).
-  std::vector<std::string> renew();
+  // The desk: one node of the cluster runs the tournaments and quick pairing (and their rooms),
+  // under a lease of its own, `boardroom:desk`, renewed with the rooms'.
+  store_result<bool> claim_desk();
+  store_result<std::optional<std::string>> desk_owner();
+  bool holds_desk() const;
+
+  // Renews every lease this node holds; returns what it no longer owns (another node holds the
+  // key, or the fence's time ran out before a renewal got through).
+  struct renewal {
+    std::vector<std::string> rooms;
+    bool desk = false;
+  };
+  renewal renew();
   // The rooms among `rooms` that no node owns.
   store_result<std::vector<std::string>> unowned(const std::vector<std::string>& rooms);
 
@@ -64,13 +74,16 @@ class cluster {
   // a map lookup under the mutex, for the journal before each commit.
   bool holds(std::string_view room) const;
 
-  // The shared lobby: publishes this node's public rooms (a JSON array, as text) and returns the
-  // other nodes' arrays, as text.
-  std::vector<std::string> exchange_lobby(const std::string& rooms_json);
+  // The shared lobby: publishes what this node lists (JSON text) and returns what the other
+  // nodes list.
+  std::vector<std::string> exchange_lobby(const std::string& listing);
 
  private:
   cluster(cluster_settings settings, std::unique_ptr<redis_link> link)
       : settings_(std::move(settings)), link_(std::move(link)) {}
+  store_result<bool> claim_key(const std::string& key);
+  store_result<std::optional<std::string>> owner_of_key(const std::string& key);
+  bool holds_key(const std::string& key) const;
   using time_point = std::chrono::steady_clock::time_point;
   time_point fence_from(time_point sent) const {
     return sent + settings_.lease - settings_.lease / 5;
@@ -79,7 +92,7 @@ class cluster {
   cluster_settings settings_;
   std::unique_ptr<redis_link> link_;
   mutable std::mutex mutex_;
-  std::map<std::string, time_point, std::less<>> held_;  // room -> writable until
+  std::map<std::string, time_point, std::less<>> held_;  // lease key -> writable until
 };
 
 }  // namespace boardroom::server

@@ -330,6 +330,7 @@ std::expected<std::uint16_t, std::string> server::start() {
     if (!node) return std::unexpected(node.error());
     impl_->node = std::move(*node);
     impl_->central->join_cluster(*impl_->node, impl_->cluster_thread.get_executor());
+    if (auto desk = impl_->node->claim_desk(); !desk) return std::unexpected(desk.error());
     spdlog::info("node {} of the cluster at {}", url, cfg.redis);
   }
   // Rooms come back before the first connection is accepted, so a returning player finds them.
@@ -345,8 +346,13 @@ std::expected<std::uint16_t, std::string> server::start() {
                      ? fmt::format("; {} could not be restored (see above)", restored->failed)
                      : "");
   }
-  // Tournaments after the rooms: they look their rooms up to know which games still run.
-  auto tournaments = impl_->central->desk().restore();
+  // Tournaments after the rooms: they look their rooms up to know which games still run. In a
+  // cluster, on the node that runs the desk (claimed before the rooms, so that its tournaments'
+  // rooms come here); another node takes it over should that one die.
+  bool desk_here = true;
+  if (impl_->node) desk_here = impl_->node->holds_desk();
+  auto tournaments = desk_here ? impl_->central->desk().restore() : store_result<int>(0);
+  if (desk_here) impl_->central->desk_restored();
   if (!tournaments)
     return std::unexpected("cannot restore the tournaments: " + tournaments.error());
   if (*tournaments > 0) spdlog::info("restored {} tournaments", *tournaments);

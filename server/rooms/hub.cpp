@@ -86,6 +86,10 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
     return fail(*conn, id, app_error("hello_required", "say hello first"));
   }
   member who{ctx.player, ctx.name, conn};
+  if (cluster_ && !(desk_ready_ && cluster_->holds_desk()) &&
+      (protocol::is_tournament_request(msg) || protocol::is_matchmaking_request(msg))) {
+    return desk_not_here(conn, id);
+  }
   if (protocol::is_tournament_request(msg)) return desk_->handle(conn, ctx, id, std::move(msg));
   if (protocol::is_matchmaking_request(msg)) {
     return pairing_->handle(conn, ctx, id, std::move(msg));
@@ -770,13 +774,9 @@ store_result<hub::restore_report> hub::restore() {
   auto ids = store_.unfinished_room_ids();
   if (!ids) return std::unexpected(ids.error());
   for (const auto& room_id : *ids) {
-    auto mine = cluster_->claim(room_id);
-    if (!mine) return std::unexpected(mine.error());
-    if (!*mine) continue;
-    auto stored = store_.load_room(room_id);
-    if (!stored) return std::unexpected(stored.error());
-    if (!*stored) continue;
-    if (auto ok = bring_back(**stored); !ok) return std::unexpected(ok.error());
+    auto adopted = adopt(room_id);
+    if (!adopted) return std::unexpected(adopted.error());
+    if (*adopted == adoption::adopted) ++report.rooms;
   }
   return report;
 }

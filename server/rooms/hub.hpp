@@ -6,11 +6,13 @@
 // Identities are written to the store; the maps are a cache of the identities that are connected
 // or belong to open rooms. Resume tokens are known only by their SHA-256.
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -140,6 +142,8 @@ class hub final : public room_host {
   // Every cluster period, on the cluster's thread: renews the leases (and evicts the rooms whose
   // lease is lost), exchanges lobbies, and takes over the rooms that no node owns.
   void cluster_tick();
+  // At start, after this node restored the tournaments of the desk it claimed.
+  void desk_restored() { desk_ready_ = true; }
 
  private:
   struct identity {
@@ -182,6 +186,8 @@ class hub final : public room_host {
   store_result<bool> reinstate(const stored_room& stored, bool running);
   // A request for a room not open here, in a cluster: where to find it (on the cluster's thread).
   void room_not_here(std::shared_ptr<peer> conn, nlohmann::json id, std::string room_id);
+  // A tournament or pairing request on a node that does not run the desk: where it runs.
+  void desk_not_here(std::shared_ptr<peer> conn, nlohmann::json id);
   // Takes over a room that no node owns, if it is unfinished in the store.
   enum class adoption { adopted, unknown, owned_elsewhere };
   store_result<adoption> adopt(const std::string& room_id);
@@ -208,6 +214,10 @@ class hub final : public room_host {
   std::map<const peer*, std::weak_ptr<peer>> connections_;
   cluster* cluster_ = nullptr;  // in a cluster only
   boost::asio::any_io_executor cluster_exec_;
+  // In a cluster: the desk is this node's and its tournaments are restored (any thread reads it);
+  // when this node took the desk from a dead one, when to restore them (the cluster's thread).
+  std::atomic<bool> desk_ready_ = true;
+  std::optional<std::chrono::steady_clock::time_point> desk_due_;
   std::unique_ptr<tournament_desk> desk_;  // after everything it uses
   std::unique_ptr<matchmaker> pairing_;
   // Last, so that it is joined first: a search finishing during the hub's destruction finds

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/rooms/hub.hpp"
+#include "server/tournaments/tournament_desk.hpp"
 
 namespace boardroom::server {
 
@@ -17,6 +18,7 @@ protocol::error cluster_unavailable(const std::string& why) {
 
 void hub::join_cluster(cluster& node, boost::asio::any_io_executor cluster_exec) {
   cluster_ = &node;
+  desk_ready_ = false;  // until this node claims the desk at start and restores it
   cluster_exec_ = std::move(cluster_exec);
   journal_.set_fence([&node](std::string_view room) { return node.holds(room); });
 }
@@ -59,12 +61,34 @@ void hub::room_not_here(std::shared_ptr<peer> conn, json id, std::string room_id
   });
 }
 
+void hub::desk_not_here(std::shared_ptr<peer> conn, json id) {
+  boost::asio::post(cluster_exec_, [this, conn = std::move(conn), id = std::move(id)] {
+    auto owner = cluster_->desk_owner();
+    if (!owner) return fail(*conn, id, cluster_unavailable(owner.error()));
+    if (!*owner) {
+      return fail(*conn, id, cluster_unavailable("no node runs the tournaments at this moment"));
+    }
+    if (**owner == cluster_->url()) {
+      return fail(*conn, id, cluster_unavailable("this node is taking the tournaments over"));
+    }
+    auto e = app_error("desk_elsewhere",
+                       "tournaments and quick pairing are run by another node: connect to " +
+                           **owner + ", say hello with your resume token and ask again");
+    e.url = **owner;
+    fail(*conn, id, e);
+  });
+}
+
 store_result<hub::adoption> hub::adopt(const std::string& room_id) {
   auto stored = store_.load_room(room_id);
   if (!stored) return std::unexpected(stored.error());
   if (!*stored || ((*stored)->record.status != room_status::waiting &&
                    (*stored)->record.status != room_status::playing)) {
     return adoption::unknown;
+  }
+  // A tournament's rooms go where the desk is, which records their results.
+  if (is_tournament_id((*stored)->record.creator) && !cluster_->holds_desk()) {
+    return adoption::owned_elsewhere;
   }
   auto mine = cluster_->claim(room_id);
   if (!mine) return std::unexpected(mine.error());
@@ -81,6 +105,7 @@ store_result<hub::adoption> hub::adopt(const std::string& room_id) {
   if (!ok) {
     spdlog::error("room {} cannot be taken over: {}", room_id, ok.error());
     cluster_->release(room_id);
+    if (ok.error().starts_with("log: ")) return adoption::unknown;  // left in the store as it is
     return std::unexpected(ok.error());
   }
   if (!*ok) return adoption::unknown;  // its log ended it
@@ -90,7 +115,14 @@ store_result<hub::adoption> hub::adopt(const std::string& room_id) {
 
 void hub::cluster_tick() {
   // Leases first: a room whose lease is lost must stop here before anything else happens to it.
-  for (const auto& room_id : cluster_->renew()) {
+  auto lost = cluster_->renew();
+  if (lost.desk) {
+    // Only a node cut off from Redis for a whole lease gets here; another node runs the desk now.
+    spdlog::error("lost the desk's lease: its tournaments and seeks stop here");
+    desk_->shut_down();
+    pairing_->shut_down();
+  }
+  for (const auto& room_id : lost.rooms) {
     std::shared_ptr<room> r;
     {
       std::lock_guard lock(mutex_);
@@ -106,20 +138,21 @@ void hub::cluster_tick() {
     r->evict();
   }
 
-  // The shared lobby: every other node's public rooms, by id.
-  std::map<std::string, json> elsewhere;
-  for (const auto& text : cluster_->exchange_lobby(lobby_.rooms_here().dump())) {
-    auto rooms = json::parse(text, nullptr, false);
-    if (!rooms.is_array()) continue;
-    for (auto& summary : rooms) {
-      if (summary.is_object() && summary.contains("room") && summary["room"].is_string() &&
-          summary.contains("game")) {
-        std::string id = summary["room"];
-        elsewhere[id] = std::move(summary);
-      }
+  // The shared lobby: every other node's public rooms, tournaments and seeks.
+  std::vector<json> others;
+  for (const auto& text : cluster_->exchange_lobby(lobby_.here().dump())) {
+    auto listing = json::parse(text, nullptr, false);
+    if (listing.is_object()) others.push_back(std::move(listing));
+  }
+  lobby_.set_elsewhere(others);
+
+  // The desk, when no node runs it. Its tournaments come back a lease later: by then every lease
+  // of the node that ran it has run out, so that all their rooms have come here (below) first.
+  if (!cluster_->holds_desk()) {
+    if (auto won = cluster_->claim_desk(); won && *won) {
+      desk_due_ = std::chrono::steady_clock::now() + cluster_->lease();
     }
   }
-  lobby_.set_elsewhere(std::move(elsewhere));
 
   // Rooms that no node owns (their node died, or gave up its lease): take them over.
   auto ids = store_.unfinished_room_ids();
@@ -132,6 +165,17 @@ void hub::cluster_tick() {
   if (!orphans) return spdlog::warn("cannot look for rooms without a node: {}", orphans.error());
   for (const auto& room_id : *orphans) {
     if (auto ok = adopt(room_id); !ok) spdlog::warn("room {}: {}", room_id, ok.error());
+  }
+  if (desk_due_ && std::chrono::steady_clock::now() >= *desk_due_) {
+    desk_due_.reset();
+    boost::asio::post(storage_exec_, [this] {
+      if (auto n = desk_->restore(); !n) {
+        spdlog::error("cannot take the tournaments over: {}", n.error());
+      } else {
+        spdlog::info("this node runs the tournaments ({} taken over) and quick pairing now", *n);
+      }
+      desk_ready_ = true;
+    });
   }
 }
 

@@ -7,69 +7,89 @@
 namespace boardroom::server {
 
 void lobby::publish(const std::string& change, const nlohmann::json& summary) {
-  publish_listing(rooms_, "room", "lobby.update", change, summary);
+  publish_listing(rooms_, change, summary);
 }
 
 void lobby::publish_tournament(const std::string& change, const nlohmann::json& summary) {
-  publish_listing(tournaments_, "tournament", "lobby.tournament", change, summary);
+  publish_listing(tournaments_, change, summary);
 }
 
 void lobby::publish_seek(const std::string& change, const nlohmann::json& summary) {
-  publish_listing(seeks_, "seek", "lobby.seek", change, summary);
+  publish_listing(seeks_, change, summary);
 }
 
-void lobby::publish_listing(std::map<std::string, nlohmann::json>& listing, const char* key,
-                            const char* method, const std::string& change,
-                            const nlohmann::json& summary) {
+void lobby::publish_listing(listing& to, const std::string& change, const nlohmann::json& summary) {
   std::vector<std::shared_ptr<peer>> targets;
   {
     std::lock_guard lock(mutex_);
-    const std::string id = summary.at(key);
+    const std::string id = summary.at(to.key);
     if (change == "closed" || change == "removed") {
-      listing.erase(id);
+      to.here.erase(id);
     } else {
-      listing[id] = summary;
+      to.here[id] = summary;
     }
     targets = watching_locked(summary.at("game"));
   }
-  send_to(targets, method, key, change, summary);
+  send_to(targets, to, change, summary);
 }
 
-void lobby::send_to(const std::vector<std::shared_ptr<peer>>& targets, const char* method,
-                    const char* key, const std::string& change, const nlohmann::json& summary) {
+void lobby::send_to(const std::vector<std::shared_ptr<peer>>& targets, const listing& about,
+                    const std::string& change, const nlohmann::json& summary) {
   if (targets.empty()) return;
   // Serialized once, shared by every subscriber.
-  auto frame =
-      make_frame(protocol::write_notification(method, {{"change", change}, {key, summary}}));
+  auto frame = make_frame(
+      protocol::write_notification(about.method, {{"change", change}, {about.key, summary}}));
   for (const auto& p : targets)
     p->send(frame);
 }
 
-void lobby::set_elsewhere(std::map<std::string, nlohmann::json> rooms) {
+nlohmann::json lobby::here() const {
+  std::lock_guard lock(mutex_);
+  return {{"rooms", list_locked(rooms_.here, std::nullopt)},
+          {"tournaments", list_locked(tournaments_.here, std::nullopt)},
+          {"seeks", list_locked(seeks_.here, std::nullopt)}};
+}
+
+void lobby::set_elsewhere(const std::vector<nlohmann::json>& nodes) {
   struct change {
     std::vector<std::shared_ptr<peer>> targets;
+    const listing* about;
     const char* what;
     nlohmann::json summary;
   };
   std::vector<change> changes;
-  {
-    std::lock_guard lock(mutex_);
-    for (const auto& [id, summary] : elsewhere_) {
-      if (!rooms.contains(id))
-        changes.push_back({watching_locked(summary.at("game")), "closed", summary});
-    }
-    for (const auto& [id, summary] : rooms) {
-      auto was = elsewhere_.find(id);
-      if (was == elsewhere_.end()) {
-        changes.push_back({watching_locked(summary.at("game")), "opened", summary});
-      } else if (was->second != summary) {
-        changes.push_back({watching_locked(summary.at("game")), "updated", summary});
+  std::lock_guard lock(mutex_);
+  for (listing* l : {&rooms_, &tournaments_, &seeks_}) {
+    // What the other nodes list now, by id; entries without an id or a game are not entries.
+    std::map<std::string, nlohmann::json> now;
+    for (const auto& node : nodes) {
+      auto it = node.find(l->name);
+      if (it == node.end() || !it->is_array()) continue;
+      for (const auto& summary : *it) {
+        if (!summary.is_object() || !summary.contains(l->key) || !summary[l->key].is_string() ||
+            !summary.contains("game") || !summary["game"].is_string())
+          continue;
+        now[summary[l->key].get<std::string>()] = summary;
       }
     }
-    elsewhere_ = std::move(rooms);
+    const char* gone = l == &seeks_ ? "removed" : "closed";
+    for (const auto& [id, summary] : l->elsewhere) {
+      if (!now.contains(id))
+        changes.push_back({watching_locked(summary["game"]), l, gone, summary});
+    }
+    for (const auto& [id, summary] : now) {
+      auto was = l->elsewhere.find(id);
+      if (was == l->elsewhere.end()) {
+        changes.push_back({watching_locked(summary["game"]), l, "opened", summary});
+      } else if (was->second != summary) {
+        changes.push_back({watching_locked(summary["game"]), l, "updated", summary});
+      }
+    }
+    l->elsewhere = std::move(now);
   }
+  // Sent under the lock, as a subscription's first list is: no subscriber sees a change twice.
   for (const auto& c : changes)
-    send_to(c.targets, "lobby.update", "room", c.what, c.summary);
+    send_to(c.targets, *c.about, c.what, c.summary);
 }
 
 std::vector<std::shared_ptr<peer>> lobby::watching_locked(const std::string& game) {
@@ -88,19 +108,7 @@ std::vector<std::shared_ptr<peer>> lobby::watching_locked(const std::string& gam
 
 nlohmann::json lobby::list(const std::optional<std::string>& game) const {
   std::lock_guard lock(mutex_);
-  return rooms_locked(game);
-}
-
-nlohmann::json lobby::rooms_here() const {
-  std::lock_guard lock(mutex_);
-  return list_locked(rooms_, std::nullopt);
-}
-
-nlohmann::json lobby::rooms_locked(const std::optional<std::string>& game) const {
-  auto out = list_locked(rooms_, game);
-  for (auto& each : list_locked(elsewhere_, game))
-    out.push_back(std::move(each));
-  return out;
+  return list_locked(rooms_, game);
 }
 
 nlohmann::json lobby::tournaments(const std::optional<std::string>& game) const {
@@ -111,6 +119,13 @@ nlohmann::json lobby::tournaments(const std::optional<std::string>& game) const 
 nlohmann::json lobby::seeks(const std::optional<std::string>& game) const {
   std::lock_guard lock(mutex_);
   return list_locked(seeks_, game);
+}
+
+nlohmann::json lobby::list_locked(const listing& from, const std::optional<std::string>& game) {
+  auto out = list_locked(from.here, game);
+  for (auto& each : list_locked(from.elsewhere, game))
+    out.push_back(std::move(each));
+  return out;
 }
 
 nlohmann::json lobby::list_locked(const std::map<std::string, nlohmann::json>& from,
@@ -126,7 +141,7 @@ void lobby::subscribe(const std::shared_ptr<peer>& who, std::optional<std::strin
                       const nlohmann::json& request_id) {
   std::lock_guard lock(mutex_);
   reply(*who, request_id,
-        {{"rooms", rooms_locked(game)},
+        {{"rooms", list_locked(rooms_, game)},
          {"tournaments", list_locked(tournaments_, game)},
          {"seeks", list_locked(seeks_, game)}});
   subscribers_[who.get()] = {who, std::move(game)};

@@ -21,12 +21,12 @@ class lobby {
   void publish(const std::string& change, const nlohmann::json& summary);
 
   nlohmann::json list(const std::optional<std::string>& game) const;
-  // In a cluster: the other nodes' public rooms by id, all of them at once (cluster.hpp). Listed
-  // with this node's; subscribers hear what changed as `lobby.update`, as for rooms here.
-  void set_elsewhere(std::map<std::string, nlohmann::json> rooms);
-  // This node's public rooms only (what a cluster node publishes for the others).
-  nlohmann::json rooms_here() const;
-
+  // In a cluster (server/cluster/cluster.hpp): what this node lists, {"rooms": [...],
+  // "tournaments": [...], "seeks": [...]}, for the other nodes; and what they list (each such
+  // an object), all at once, listed with this node's. Subscribers hear what changed as for
+  // changes here.
+  nlohmann::json here() const;
+  void set_elsewhere(const std::vector<nlohmann::json>& nodes);
   // Public tournaments: the same subscribers get `lobby.tournament` notifications. `summary`
   // must carry "tournament" and "game"; change "closed" takes it off the lobby.
   void publish_tournament(const std::string& change, const nlohmann::json& summary);
@@ -48,22 +48,28 @@ class lobby {
     std::weak_ptr<peer> who;
     std::optional<std::string> game;
   };
-  nlohmann::json rooms_locked(const std::optional<std::string>& game) const;
-  static void send_to(const std::vector<std::shared_ptr<peer>>& targets, const char* method,
-                      const char* key, const std::string& change, const nlohmann::json& summary);
+  // One kind of entry: this node's, and the other nodes' in a cluster, by id.
+  struct listing {
+    const char* name;    // in here(): "rooms"
+    const char* key;     // an entry's id: "room"
+    const char* method;  // the notification: "lobby.update"
+    std::map<std::string, nlohmann::json> here;
+    std::map<std::string, nlohmann::json> elsewhere;
+  };
+
+  static nlohmann::json list_locked(const listing& from, const std::optional<std::string>& game);
   static nlohmann::json list_locked(const std::map<std::string, nlohmann::json>& from,
                                     const std::optional<std::string>& game);
-  void publish_listing(std::map<std::string, nlohmann::json>& listing, const char* key,
-                       const char* method, const std::string& change,
-                       const nlohmann::json& summary);
+  void publish_listing(listing& to, const std::string& change, const nlohmann::json& summary);
+  static void send_to(const std::vector<std::shared_ptr<peer>>& targets, const listing& about,
+                      const std::string& change, const nlohmann::json& summary);
   // The subscribers who watch `game`, forgetting those gone; under the lock.
   std::vector<std::shared_ptr<peer>> watching_locked(const std::string& game);
 
   mutable std::mutex mutex_;
-  std::map<std::string, nlohmann::json> rooms_;        // public rooms by id
-  std::map<std::string, nlohmann::json> elsewhere_;    // other nodes' public rooms by id
-  std::map<std::string, nlohmann::json> tournaments_;  // public tournaments, entry or running
-  std::map<std::string, nlohmann::json> seeks_;        // seeks waiting for quick pairing
+  listing rooms_{"rooms", "room", "lobby.update", {}, {}};                        // public rooms
+  listing tournaments_{"tournaments", "tournament", "lobby.tournament", {}, {}};  // entry, running
+  listing seeks_{"seeks", "seek", "lobby.seek", {}, {}};  // seeks waiting for quick pairing
   std::map<const peer*, subscriber> subscribers_;
 };
 

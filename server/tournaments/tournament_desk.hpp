@@ -45,6 +45,11 @@ inline bool is_tournaments_route(std::string_view path) {
                                       path.size() > tournaments_path.size() + 1);
 }
 
+// A tournament's id ("t" and ten characters), which is also the identity its rooms are created by.
+inline bool is_tournament_id(std::string_view id) {
+  return id.size() == 11 && id[0] == 't';
+}
+
 class tournament_desk {
  public:
   tournament_desk(hub& host, store& storage, boost::asio::any_io_executor exec);

@@ -307,6 +307,125 @@ TEST(Cluster, ANodeKilledMidPlayLosesNothingAndItsGamesFinishElsewhere) {
   }
 }
 
+// The result of `method` from the node that runs the desk, asked first at `first_port`: follows
+// `desk_elsewhere`, and waits while no node runs it (or while a redirect names the dead node).
+json reach_desk(std::unique_ptr<ws_client>& c, const std::string& token, std::uint16_t first_port,
+                const std::string& method, const json& params) {
+  std::uint16_t port = first_port;
+  auto until = std::chrono::steady_clock::now() + 30s;
+  while (std::chrono::steady_clock::now() < until) {
+    try {
+      c = std::make_unique<ws_client>(port);
+    } catch (const std::exception&) {
+      std::this_thread::sleep_for(200ms);
+      port = first_port;
+      continue;
+    }
+    c->hello("again", token);
+    for (;;) {
+      json reply = c->call(method, params);
+      std::string code = error_code(reply);
+      if (code == "cluster_unavailable") {
+        std::this_thread::sleep_for(100ms);
+        continue;
+      }
+      if (code != "desk_elsewhere") return reply;
+      port = port_of(reply["error"]["data"]["url"]);
+      break;
+    }
+  }
+  return json{{"error", "the desk was not found within 30 s"}};
+}
+
+TEST(Cluster, TheDeskMovesWithItsTournamentsWhenItsNodeDies) {
+  auto pg_server = test_postgres_server();
+  if (!pg_server) GTEST_SKIP() << "no PostgreSQL server: ctest starts one (the postgres fixture)";
+  postgres_database database(*pg_server);
+  redis_server redis;
+  ASSERT_NE(redis.link(), nullptr);
+  std::array<temp_dir, 2> dirs;
+  // Node 0 starts first and takes the desk.
+  std::array<child_server, 2> nodes{node(dirs[0].path(), database.url(), redis),
+                                    node(dirs[1].path(), database.url(), redis)};
+  ASSERT_GT(nodes[0].port, 0);
+  ASSERT_GT(nodes[1].port, 0);
+
+  // A tournament asked of node 1 is made on node 0.
+  std::unique_ptr<ws_client> director = std::make_unique<ws_client>(nodes[1].port);
+  std::string director_token = director->hello("director")["resume_token"];
+  json create{{"name", "Two"}, {"game", "sisyphos"}, {"system", "round_robin"}};
+  auto elsewhere = director->call("tournament.create", create);
+  ASSERT_EQ(error_code(elsewhere), "desk_elsewhere") << elsewhere.dump();
+  EXPECT_EQ(port_of(elsewhere["error"]["data"]["url"]), nodes[0].port);
+  auto created = reach_desk(director, director_token, nodes[1].port, "tournament.create", create);
+  ASSERT_EQ(error_code(created), "") << created.dump();
+  const std::string tid = created["result"]["tournament"];
+
+  played_game g;
+  std::array<std::string, 2> players;
+  for (int s = 0; s < 2; ++s) {
+    g.seat[s] = std::make_unique<ws_client>(nodes[0].port);
+    json hello = g.seat[s]->hello("entrant" + std::to_string(s));
+    g.tokens[s] = hello["resume_token"];
+    players[s] = hello["player"];
+    auto joined = g.seat[s]->call("tournament.join", {{"tournament", tid}});
+    ASSERT_EQ(error_code(joined), "") << joined.dump();
+  }
+  // Node 1's lobby lists it.
+  {
+    ws_client watcher(nodes[1].port);
+    watcher.hello("watcher");
+    json listed;
+    for (int tries = 0; tries < 100 && listed.empty(); ++tries) {
+      listed = watcher.call("lobby.list", json::object())["result"]["tournaments"];
+      if (listed.empty()) std::this_thread::sleep_for(100ms);
+    }
+    ASSERT_EQ(listed.size(), 1u);
+    EXPECT_EQ(listed[0]["tournament"], tid);
+  }
+  auto started = director->call("tournament.start", {{"tournament", tid}});
+  ASSERT_EQ(error_code(started), "") << started.dump();
+  auto now = director->call("tournament.get", {{"tournament", tid}});
+  g.room = now["result"]["rounds"][0]["tables"][0]["room"];
+  // The game's seats in the table's order, as step() plays them.
+  if (now["result"]["rounds"][0]["tables"][0]["seats"][0]["player"] != players[0]) {
+    std::swap(g.seat[0], g.seat[1]);
+    std::swap(g.tokens[0], g.tokens[1]);
+  }
+  std::mt19937_64 rng(7);
+  std::string failure;
+  for (int i = 0; i < 3 && failure.empty(); ++i)
+    step(g, rng, failure);
+  ASSERT_EQ(failure, "");
+
+  // The desk's node dies; node 1 takes the desk over, with the tournament and its room.
+  int status = stop_server(nodes[0], SIGKILL);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  auto again =
+      reach_desk(director, director_token, nodes[1].port, "tournament.get", {{"tournament", tid}});
+  ASSERT_EQ(error_code(again), "") << again.dump();
+  EXPECT_EQ(again["result"]["summary"]["status"], "running");
+  for (int s = 0; s < 2; ++s) {
+    auto synced = reach_room(g, s, nodes[1].port, "room.sync", {{"room", g.room}, {"since", 0}});
+    ASSERT_EQ(error_code(synced), "") << synced.dump();
+  }
+  while (!g.over && failure.empty())
+    step(g, rng, failure);
+  ASSERT_EQ(failure, "");
+
+  // The game's result reaches the tournament on its new node.
+  json result;
+  for (int tries = 0; tries < 100 && result.is_null(); ++tries) {
+    auto t = director->call("tournament.get", {{"tournament", tid}});
+    result = t["result"]["rounds"][0]["tables"][0]["result"];
+    if (result.is_null()) std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_FALSE(result.is_null());
+  g.seat = {};
+  director.reset();
+  stop_server(nodes[1], SIGTERM);
+}
+
 TEST(Cluster, ANodeNeedsASharedStoreAndALoneServerKeepsItsDatabase) {
   redis_server redis;
   ASSERT_NE(redis.link(), nullptr);

@@ -21,7 +21,7 @@ export class ServerError extends BoardroomError {
     this.name = 'ServerError';
     this.rpcCode = error?.code ?? null; // JSON-RPC's: -32700, -32600, -32601, -32602, -32000
     this.field = data.field ?? null;
-    this.url = data.url ?? null; // room_elsewhere: the cluster node that has the room
+    this.url = data.url ?? null; // room_elsewhere, desk_elsewhere: the cluster node to ask
   }
 }
 
