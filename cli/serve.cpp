@@ -113,6 +113,11 @@ command add_serve(CLI::App& app) {
   sub->add_option("--node-url", cfg->node_url,
                   "In a cluster: the WebSocket URL clients reach this node at, which other nodes "
                   "send them to (default ws://HOST:PORT/ws as listening)");
+  sub->add_option("--max-cluster-lookups", lim.cluster_lookups,
+                  "In a cluster: requests for rooms on other nodes being looked up at once; "
+                  "more are refused with cluster_unavailable")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   add_ms_option(sub, "--lease-ms", cfg->lease,
                 "In a cluster: how long a room's lease lasts unrenewed; a dead node's rooms "
                 "come back on another node within about this time");

@@ -21,7 +21,11 @@ struct limits {
   std::chrono::milliseconds reconnect_grace{60'000};  // a dropped player's seat is held this long
   std::chrono::milliseconds finished_room_linger{600'000};  // finished rooms stay readable
   int rooms_per_identity = 10;  // open rooms one identity may have created
-  int events_kept = 256;        // per room, for resuming clients
+  // A cluster: requests for rooms this node does not have, being looked up in Redis and the store
+  // at once; beyond it they are answered with cluster_unavailable (a flood of made-up room ids
+  // costs the cluster no more than this).
+  int cluster_lookups = 1000;
+  int events_kept = 256;  // per room, for resuming clients
   // Room chat: the longest line, lines a minute per writer and room (bursts of that many at once),
   // lines a snapshot shows, identities one may mute.
   std::size_t chat_max_bytes = 500;

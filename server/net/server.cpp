@@ -251,6 +251,7 @@ struct server::impl {
   // the hub, which refers to both.
   std::unique_ptr<cluster> node;
   net::thread_pool cluster_thread{1};
+  net::thread_pool lookup_thread{1};  // requests' questions to Redis: never ahead of renewals
   net::steady_timer cluster_timer{cluster_thread};
   bool cluster_stopped = false;  // on the cluster's thread
   std::unique_ptr<hub> central;  // made by start(), once the store is open
@@ -329,7 +330,7 @@ std::expected<std::uint16_t, std::string> server::start() {
     auto node = cluster::join({cfg.redis, url, cfg.lease});
     if (!node) return std::unexpected(node.error());
     impl_->node = std::move(*node);
-    impl_->central->join_cluster(*impl_->node, impl_->cluster_thread.get_executor());
+    impl_->central->join_cluster(*impl_->node, impl_->lookup_thread.get_executor());
     if (auto desk = impl_->node->claim_desk(); !desk) return std::unexpected(desk.error());
     spdlog::info("node {} of the cluster at {}", url, cfg.redis);
   }
@@ -383,6 +384,7 @@ void server::run(bool handle_signals) {
   // Commits under way finish; their answers wait in the io_context for finish_sessions().
   impl_->storage_thread.join();
   impl_->cluster_thread.join();
+  impl_->lookup_thread.join();
   impl_->finish_sessions();
 }
 

@@ -739,7 +739,7 @@ void hub::member_removed(const std::string& player, const std::string& room) {
 }
 
 void hub::room_closed(const std::string& room, const std::string& creator) {
-  if (cluster_) boost::asio::post(cluster_exec_, [this, room] { cluster_->release(room); });
+  if (cluster_) boost::asio::post(lookups_, [this, room] { cluster_->release(room); });
   std::lock_guard lock(mutex_);
   rooms_.erase(room);
   if (auto it = identities_.find(creator); it != identities_.end()) {

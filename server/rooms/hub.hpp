@@ -136,9 +136,10 @@ class hub final : public room_host {
 
   // A cluster (hub_cluster.cpp). join_cluster() before restore(): from then on rooms are opened
   // and restored only under a lease, the journal writes only what this node owns, and requests
-  // for rooms elsewhere are answered from the leases. `cluster_exec` (one thread) runs the Redis
-  // calls and cluster_tick().
-  void join_cluster(cluster& node, boost::asio::any_io_executor cluster_exec);
+  // for rooms elsewhere are answered from the leases. `lookups` (one thread) runs what requests
+  // ask of Redis and the store: not the thread of cluster_tick(), whose renewals must never wait
+  // behind requests.
+  void join_cluster(cluster& node, boost::asio::any_io_executor lookups);
   // Every cluster period, on the cluster's thread: renews the leases (and evicts the rooms whose
   // lease is lost), exchanges lobbies, and takes over the rooms that no node owns.
   void cluster_tick();
@@ -188,6 +189,9 @@ class hub final : public room_host {
   void room_not_here(std::shared_ptr<peer> conn, nlohmann::json id, std::string room_id);
   // A tournament or pairing request on a node that does not run the desk: where it runs.
   void desk_not_here(std::shared_ptr<peer> conn, nlohmann::json id);
+  // Runs `lookup` on the lookups' thread, or answers cluster_unavailable when limits::
+  // cluster_lookups are pending already.
+  void look_up(std::shared_ptr<peer> conn, nlohmann::json id, std::function<void()> lookup);
   // Takes over a room that no node owns, if it is unfinished in the store.
   enum class adoption { adopted, unknown, owned_elsewhere };
   store_result<adoption> adopt(const std::string& room_id);
@@ -213,7 +217,8 @@ class hub final : public room_host {
   std::map<std::string, std::shared_ptr<room>> rooms_;  // open rooms by id
   std::map<const peer*, std::weak_ptr<peer>> connections_;
   cluster* cluster_ = nullptr;  // in a cluster only
-  boost::asio::any_io_executor cluster_exec_;
+  boost::asio::any_io_executor lookups_;
+  std::atomic<int> lookups_pending_ = 0;  // posted to lookups_, not yet answered
   // In a cluster: the desk is this node's and its tournaments are restored (any thread reads it);
   // when this node took the desk from a dead one, when to restore them (the cluster's thread).
   std::atomic<bool> desk_ready_ = true;

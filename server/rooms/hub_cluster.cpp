@@ -16,16 +16,27 @@ protocol::error cluster_unavailable(const std::string& why) {
                    "the cluster cannot tell where rooms are right now (" + why + "); try again");
 }
 
-void hub::join_cluster(cluster& node, boost::asio::any_io_executor cluster_exec) {
+void hub::join_cluster(cluster& node, boost::asio::any_io_executor lookups) {
   cluster_ = &node;
   desk_ready_ = false;  // until this node claims the desk at start and restores it
-  cluster_exec_ = std::move(cluster_exec);
+  lookups_ = std::move(lookups);
   journal_.set_fence([&node](std::string_view room) { return node.holds(room); });
 }
 
+void hub::look_up(std::shared_ptr<peer> conn, json id, std::function<void()> lookup) {
+  if (++lookups_pending_ > config_.limit.cluster_lookups) {
+    --lookups_pending_;
+    metrics_.count_refusal("cluster_lookups");
+    return fail(*conn, id, cluster_unavailable("too many requests for rooms elsewhere at once"));
+  }
+  boost::asio::post(lookups_, [this, lookup = std::move(lookup)] {
+    lookup();
+    --lookups_pending_;
+  });
+}
+
 void hub::room_not_here(std::shared_ptr<peer> conn, json id, std::string room_id) {
-  boost::asio::post(cluster_exec_, [this, conn = std::move(conn), id = std::move(id),
-                                    room_id = std::move(room_id)] {
+  look_up(conn, id, [this, conn, id, room_id = std::move(room_id)] {
     auto elsewhere = [&](const std::string& url) {
       auto e = app_error("room_elsewhere",
                          "room " + room_id + " is on another node: connect to " + url +
@@ -62,7 +73,7 @@ void hub::room_not_here(std::shared_ptr<peer> conn, json id, std::string room_id
 }
 
 void hub::desk_not_here(std::shared_ptr<peer> conn, json id) {
-  boost::asio::post(cluster_exec_, [this, conn = std::move(conn), id = std::move(id)] {
+  look_up(conn, id, [this, conn, id] {
     auto owner = cluster_->desk_owner();
     if (!owner) return fail(*conn, id, cluster_unavailable(owner.error()));
     if (!*owner) {

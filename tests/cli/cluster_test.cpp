@@ -426,6 +426,60 @@ TEST(Cluster, TheDeskMovesWithItsTournamentsWhenItsNodeDies) {
   stop_server(nodes[1], SIGTERM);
 }
 
+// A flood of requests for made-up rooms: each gets a precise answer (unknown_room, or
+// cluster_unavailable beyond --max-cluster-lookups at once), and a game on the node plays on.
+TEST(Cluster, MadeUpRoomIdsAreAnsweredAndPlayGoesOn) {
+  auto pg_server = test_postgres_server();
+  if (!pg_server) GTEST_SKIP() << "no PostgreSQL server: ctest starts one (the postgres fixture)";
+  postgres_database database(*pg_server);
+  redis_server redis;
+  ASSERT_NE(redis.link(), nullptr);
+  temp_dir dir;
+  child_server n = spawn_server(
+      BOARDROOM_BINARY, {"--log-level", "error", "--data-dir", dir.path(), "--exempt", "127.0.0.1",
+                         "--store", database.url(), "--redis", redis.address(), "--lease-ms",
+                         lease_ms, "--max-cluster-lookups", "4"});
+  ASSERT_GT(n.port, 0);
+  played_game g;
+  for (int s = 0; s < 2; ++s) {
+    g.seat[s] = std::make_unique<ws_client>(n.port);
+    g.tokens[s] = g.seat[s]->hello("p" + std::to_string(s))["resume_token"];
+  }
+  auto created = g.seat[0]->call("room.create", {{"game", "sisyphos"}});
+  g.room = created["result"]["room"];
+  ASSERT_EQ(error_code(g.seat[1]->call("room.join", {{"room", g.room}})), "");
+
+  ws_client hostile(n.port);
+  hostile.hello("hostile");
+  std::vector<std::int64_t> ids;
+  for (int i = 0; i < 150; ++i) {
+    std::string made_up = i % 3 == 0   ? "r" + std::to_string(1000000000 + i)
+                          : i % 3 == 1 ? std::string(40, 'x')
+                                       : "";
+    ids.push_back(hostile.send_request("room.sync", {{"room", made_up}, {"since", 0}}));
+  }
+  std::map<std::string, int> answers;
+  for (auto id : ids) {
+    auto reply = hostile.wait_response(id, 10s);
+    ASSERT_TRUE(reply.has_value());
+    ++answers[error_code(*reply)];
+  }
+  EXPECT_EQ(answers["unknown_room"] + answers["cluster_unavailable"] + answers["out_of_range"] +
+                answers["rate_limited"],
+            150)
+      << json(answers).dump();
+  EXPECT_GT(answers["unknown_room"], 0) << json(answers).dump();
+  std::printf("answers to 150 made-up rooms: %s\n", json(answers).dump().c_str());
+
+  std::mt19937_64 rng(3);
+  std::string failure;
+  while (!g.over && failure.empty())
+    step(g, rng, failure);
+  EXPECT_EQ(failure, "");
+  g.seat = {};
+  EXPECT_EQ(stop_server(n, SIGTERM), 0);
+}
+
 TEST(Cluster, ANodeNeedsASharedStoreAndALoneServerKeepsItsDatabase) {
   redis_server redis;
   ASSERT_NE(redis.link(), nullptr);
