@@ -78,37 +78,42 @@ std::uint16_t port_of(const std::string& url) {  // ws://127.0.0.1:PORT/ws
   return static_cast<std::uint16_t>(std::stoi(url.substr(colon + 1)));
 }
 
-// The seat's client on the node that has the room now: it asks `first_port`, follows
-// `room_elsewhere`, waits out `room_moving` (and a node that cannot be reached, the dead one
-// until its leases run out), and returns the answer to `method` there.
-json reach_room(played_game& g, int s, std::uint16_t first_port, const std::string& method,
-                json params) {
+// The answer to `method` from the node that has what it asks about: a client asks `first_port`
+// (saying hello with `token`), follows `room_elsewhere` and `desk_elsewhere`, and waits out
+// `room_moving` and `cluster_unavailable` (and a node that cannot be reached: the dead one, until
+// its leases run out).
+json reach(std::unique_ptr<ws_client>& c, const std::string& token, std::uint16_t first_port,
+           const std::string& method, const json& params) {
   std::uint16_t port = first_port;
   auto until = std::chrono::steady_clock::now() + 30s;
   while (std::chrono::steady_clock::now() < until) {
     try {
-      g.seat[s] = std::make_unique<ws_client>(port);
+      c = std::make_unique<ws_client>(port);
     } catch (const std::exception&) {
-      // Sent to the dead node: its lease has not run out yet. Ask again where the room is.
       std::this_thread::sleep_for(200ms);
       port = first_port;
       continue;
     }
-    json hello = g.seat[s]->hello("again", g.tokens[s]);
+    json hello = c->hello("again", token);
     if (hello["resumed"] != true) return hello;
     for (;;) {
-      json reply = g.seat[s]->call(method, params);
+      json reply = c->call(method, params);
       std::string code = error_code(reply);
       if (code == "room_moving" || code == "cluster_unavailable") {
         std::this_thread::sleep_for(100ms);
         continue;
       }
-      if (code != "room_elsewhere") return reply;
+      if (code != "room_elsewhere" && code != "desk_elsewhere") return reply;
       port = port_of(reply["error"]["data"]["url"]);
       break;
     }
   }
-  return json{{"error", "the room was not found within 30 s"}};
+  return json{{"error", method + " got no answer within 30 s"}};
+}
+
+json reach_room(played_game& g, int s, std::uint16_t first_port, const std::string& method,
+                const json& params) {
+  return reach(g.seat[s], g.tokens[s], first_port, method, params);
 }
 
 TEST(Cluster, ANodeKilledMidPlayLosesNothingAndItsGamesFinishElsewhere) {
@@ -178,41 +183,14 @@ TEST(Cluster, ANodeKilledMidPlayLosesNothingAndItsGamesFinishElsewhere) {
   EXPECT_EQ(rooms_of[nodes[0].port], games / 2);
 
   // Everyone plays from several threads; node 0 is killed mid-play.
-  std::atomic<bool> killed{false};
-  std::atomic<int> acked{0};
-  std::mutex failures_mutex;
-  std::vector<std::string> failures;
-  std::vector<std::thread> pool;
   constexpr int threads = 4;
-  for (int t = 0; t < threads; ++t) {
-    pool.emplace_back([&, t] {
-      std::mt19937_64 rng(t);
-      bool going = true;
-      while (going && !killed) {
-        going = false;
-        for (int i = t; i < games; i += threads) {
-          if (all[i].over || (killed && owner[i] == victim)) continue;
-          std::string failure;
-          if (step(all[i], rng, failure)) {
-            ++acked;
-            going = true;
-          } else if (!failure.empty() && !(killed && owner[i] == victim)) {
-            std::lock_guard lock(failures_mutex);
-            failures.push_back(failure);
-            return;
-          }
-        }
-      }
-    });
-  }
-  while (acked < 150 && !killed)
+  random_players players(all, threads, 0);
+  while (players.acked() < 150)
     std::this_thread::sleep_for(1ms);
-  killed = true;
+  players.stop();
   int status = stop_server(nodes[victim], SIGKILL);
   ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
-  for (auto& th : pool)
-    th.join();
-  for (const auto& f : failures)
+  for (const auto& f : players.join())
     ADD_FAILURE() << "before the kill: " << f;
   int unfinished_there = 0;
   for (int i = 0; i < games; ++i)
@@ -254,25 +232,7 @@ TEST(Cluster, ANodeKilledMidPlayLosesNothingAndItsGamesFinishElsewhere) {
   }
 
   // Every game plays to its end.
-  pool.clear();
-  failures.clear();
-  for (int t = 0; t < threads; ++t) {
-    pool.emplace_back([&, t] {
-      std::mt19937_64 rng(100 + t);
-      for (int i = t; i < games; i += threads) {
-        std::string failure;
-        while (!all[i].over && failure.empty())
-          step(all[i], rng, failure);
-        if (!failure.empty()) {
-          std::lock_guard lock(failures_mutex);
-          failures.push_back(all[i].room + ": " + failure);
-        }
-      }
-    });
-  }
-  for (auto& th : pool)
-    th.join();
-  for (const auto& f : failures)
+  for (const auto& f : random_players(all, threads, 100).join())
     ADD_FAILURE() << "after the kill: " << f;
   int checked = 0;
   {
@@ -307,36 +267,6 @@ TEST(Cluster, ANodeKilledMidPlayLosesNothingAndItsGamesFinishElsewhere) {
   }
 }
 
-// The result of `method` from the node that runs the desk, asked first at `first_port`: follows
-// `desk_elsewhere`, and waits while no node runs it (or while a redirect names the dead node).
-json reach_desk(std::unique_ptr<ws_client>& c, const std::string& token, std::uint16_t first_port,
-                const std::string& method, const json& params) {
-  std::uint16_t port = first_port;
-  auto until = std::chrono::steady_clock::now() + 30s;
-  while (std::chrono::steady_clock::now() < until) {
-    try {
-      c = std::make_unique<ws_client>(port);
-    } catch (const std::exception&) {
-      std::this_thread::sleep_for(200ms);
-      port = first_port;
-      continue;
-    }
-    c->hello("again", token);
-    for (;;) {
-      json reply = c->call(method, params);
-      std::string code = error_code(reply);
-      if (code == "cluster_unavailable") {
-        std::this_thread::sleep_for(100ms);
-        continue;
-      }
-      if (code != "desk_elsewhere") return reply;
-      port = port_of(reply["error"]["data"]["url"]);
-      break;
-    }
-  }
-  return json{{"error", "the desk was not found within 30 s"}};
-}
-
 TEST(Cluster, TheDeskMovesWithItsTournamentsWhenItsNodeDies) {
   auto pg_server = test_postgres_server();
   if (!pg_server) GTEST_SKIP() << "no PostgreSQL server: ctest starts one (the postgres fixture)";
@@ -357,7 +287,7 @@ TEST(Cluster, TheDeskMovesWithItsTournamentsWhenItsNodeDies) {
   auto elsewhere = director->call("tournament.create", create);
   ASSERT_EQ(error_code(elsewhere), "desk_elsewhere") << elsewhere.dump();
   EXPECT_EQ(port_of(elsewhere["error"]["data"]["url"]), nodes[0].port);
-  auto created = reach_desk(director, director_token, nodes[1].port, "tournament.create", create);
+  auto created = reach(director, director_token, nodes[1].port, "tournament.create", create);
   ASSERT_EQ(error_code(created), "") << created.dump();
   const std::string tid = created["result"]["tournament"];
 
@@ -402,7 +332,7 @@ TEST(Cluster, TheDeskMovesWithItsTournamentsWhenItsNodeDies) {
   int status = stop_server(nodes[0], SIGKILL);
   ASSERT_TRUE(WIFSIGNALED(status));
   auto again =
-      reach_desk(director, director_token, nodes[1].port, "tournament.get", {{"tournament", tid}});
+      reach(director, director_token, nodes[1].port, "tournament.get", {{"tournament", tid}});
   ASSERT_EQ(error_code(again), "") << again.dump();
   EXPECT_EQ(again["result"]["summary"]["status"], "running");
   for (int s = 0; s < 2; ++s) {

@@ -64,47 +64,19 @@ void kill_nine_mid_play(const std::string& store) {
   }
 
   // Several threads play all games at once until the server dies under them.
-  std::atomic<bool> killed{false};
-  std::atomic<int> acked{0};
-  std::mutex failures_mutex;
-  std::vector<std::string> failures;
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) {
-    pool.emplace_back([&, t] {
-      std::mt19937_64 rng(t);
-      bool going = true;
-      while (going && !killed) {
-        going = false;
-        for (int i = t; i < games; i += threads) {
-          if (all[i].over) continue;
-          std::string failure;
-          if (step(all[i], rng, failure)) {
-            ++acked;
-            going = true;
-          } else if (!failure.empty()) {
-            if (!killed) {
-              std::lock_guard lock(failures_mutex);
-              failures.push_back(failure);
-            }
-            return;
-          }
-        }
-      }
-    });
-  }
-  while (acked < 120 && !killed) {
-    bool any_left = false;
-    for (const auto& g : all)
-      any_left = any_left || !g.over;
-    if (!any_left) break;
+  random_players players(all, threads, 0);
+  auto any_left = [&] {
+    for (const auto& g : all) {
+      if (!g.over) return true;
+    }
+    return false;
+  };
+  while (players.acked() < 120 && any_left())
     std::this_thread::sleep_for(1ms);
-  }
-  killed = true;
+  players.stop();
   int status = stop_server(first, SIGKILL);
   ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
-  for (auto& th : pool)
-    th.join();
-  for (const auto& f : failures)
+  for (const auto& f : players.join())
     ADD_FAILURE() << "before the kill: " << f;
   int unfinished = 0;
   for (auto& g : all) {
@@ -177,26 +149,7 @@ void kill_nine_mid_play(const std::string& store) {
   }
 
   // Every game that was interrupted is played to a normal end.
-  pool.clear();
-  failures.clear();
-  for (int t = 0; t < threads; ++t) {
-    pool.emplace_back([&, t] {
-      std::mt19937_64 rng(100 + t);
-      for (int i = t; i < games; i += threads) {
-        played_game& g = all[i];
-        std::string failure;
-        while (!g.over && failure.empty())
-          step(g, rng, failure);
-        if (!failure.empty()) {
-          std::lock_guard lock(failures_mutex);
-          failures.push_back(failure);
-        }
-      }
-    });
-  }
-  for (auto& th : pool)
-    th.join();
-  for (const auto& f : failures)
+  for (const auto& f : random_players(all, threads, 100).join())
     ADD_FAILURE() << "after the restart: " << f;
   for (auto& g : all) {
     if (!g.seat[0]) continue;
