@@ -288,6 +288,9 @@ TEST(Cluster, TheDeskMovesWithItsTournamentsWhenItsNodeDies) {
   auto elsewhere = director->call("tournament.create", create);
   ASSERT_EQ(error_code(elsewhere), "desk_elsewhere") << elsewhere.dump();
   EXPECT_EQ(port_of(elsewhere["error"]["data"]["url"]), nodes[0].port);
+  // Quick pairing too: seeks are made and paired where the desk is.
+  auto seeks = director->call("seek.list", json::object());
+  EXPECT_EQ(error_code(seeks), "desk_elsewhere") << seeks.dump();
   auto created = reach(director, director_token, nodes[1].port, "tournament.create", create);
   ASSERT_EQ(error_code(created), "") << created.dump();
   const std::string tid = created["result"]["tournament"];
