@@ -323,6 +323,13 @@ http_response http_session<Stream>::route_records(const request& req) const {
   auto lookup = [&](std::string_view name) { return query_param(req.target(), name); };
   const auto path = path_of(req.target());
   if (is_tournaments_route(path)) {  // the desk lives on this (the store's) thread
+    if (auto desk = hub_.desk_elsewhere()) {
+      // A cluster whose tournaments another node runs (docs/scaling.md): ask there.
+      auto res = error_response(req, http::status::temporary_redirect, "desk_elsewhere",
+                                "tournaments are run by " + *desk);
+      res.set(http::field::location, *desk + std::string(req.target()));
+      return res;
+    }
     auto reply = hub_.desk().serve(path, lookup);
     return make_response(req, static_cast<http::status>(reply.status), reply.content_type,
                          reply.body);

@@ -145,6 +145,9 @@ class hub final : public room_host {
   void cluster_tick();
   // At start, after this node restored the tournaments of the desk it claimed.
   void desk_restored() { desk_ready_ = true; }
+  // In a cluster, when another node runs the desk: its HTTP base ("http://host:port"), as the
+  // last cluster_tick() saw it (the HTTP tournament routes redirect there). Any thread.
+  std::optional<std::string> desk_elsewhere() const;
 
  private:
   struct identity {
@@ -223,6 +226,7 @@ class hub final : public room_host {
   // when this node took the desk from a dead one, when to restore them (the cluster's thread).
   std::atomic<bool> desk_ready_ = true;
   std::optional<std::chrono::steady_clock::time_point> desk_due_;
+  std::string desk_url_;                   // the desk's node, when another (under mutex_)
   std::unique_ptr<tournament_desk> desk_;  // after everything it uses
   std::unique_ptr<matchmaker> pairing_;
   // Last, so that it is joined first: a search finishing during the hub's destruction finds

@@ -72,6 +72,20 @@ void hub::room_not_here(std::shared_ptr<peer> conn, json id, std::string room_id
   });
 }
 
+std::optional<std::string> hub::desk_elsewhere() const {
+  if (!cluster_) return std::nullopt;
+  std::string url;
+  {
+    std::lock_guard lock(mutex_);
+    url = desk_url_;
+  }
+  // ws://host:port/ws -> http://host:port (wss -> https)
+  if (url.starts_with("ws")) url.replace(0, 2, "http");
+  if (url.ends_with("/ws")) url.resize(url.size() - 3);
+  if (url.empty()) return std::nullopt;
+  return url;
+}
+
 void hub::desk_not_here(std::shared_ptr<peer> conn, json id) {
   look_up(conn, id, [this, conn, id] {
     auto owner = cluster_->desk_owner();
@@ -163,6 +177,12 @@ void hub::cluster_tick() {
     if (auto won = cluster_->claim_desk(); won && *won) {
       desk_due_ = std::chrono::steady_clock::now() + cluster_->lease();
     }
+  }
+  {
+    auto owner = cluster_->holds_desk() ? store_result<std::optional<std::string>>{}
+                                        : cluster_->desk_owner();
+    std::lock_guard lock(mutex_);
+    desk_url_ = owner && *owner ? **owner : "";
   }
 
   // Rooms that no node owns (their node died, or gave up its lease): take them over.

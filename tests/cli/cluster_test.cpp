@@ -317,6 +317,17 @@ TEST(Cluster, TheDeskMovesWithItsTournamentsWhenItsNodeDies) {
     ASSERT_EQ(listed.size(), 1u);
     EXPECT_EQ(listed[0]["tournament"], tid);
   }
+  // Its HTTP routes on node 1 send the reader to node 0.
+  {
+    http_reply listed;
+    for (int tries = 0; tries < 100 && listed.status != 307; ++tries) {
+      listed = http_get(nodes[1].port, "/api/v1/tournaments");
+      if (listed.status != 307) std::this_thread::sleep_for(100ms);
+    }
+    EXPECT_EQ(listed.status, 307) << listed.body;
+    EXPECT_NE(listed.body.find(":" + std::to_string(nodes[0].port)), std::string::npos)
+        << listed.body;
+  }
   auto started = director->call("tournament.start", {{"tournament", tid}});
   ASSERT_EQ(error_code(started), "") << started.dump();
   auto now = director->call("tournament.get", {{"tournament", tid}});
