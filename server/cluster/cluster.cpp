@@ -176,16 +176,23 @@ std::vector<std::string> cluster::exchange_lobby(const std::string& listing) {
   (void)link_->command({"SADD", leases::nodes_key, url()});
   auto nodes = link_->command({"SMEMBERS", leases::nodes_key});
   if (!nodes) return others;
+  std::vector<std::string> names;
+  std::vector<std::string> keys{"MGET"};
   for (const auto& node : nodes->items) {
     if (node.text == url()) continue;
-    auto rooms = link_->command({"GET", std::string(leases::lobby_prefix) + node.text});
-    if (!rooms) continue;
-    if (rooms->is_nil()) {
+    names.push_back(node.text);
+    keys.push_back(std::string(leases::lobby_prefix) + node.text);
+  }
+  if (names.empty()) return others;
+  auto listings = link_->command(keys);  // one round trip for every other node
+  if (!listings || listings->items.size() != names.size()) return others;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (listings->items[i].is_nil()) {
       // The node has not published for three periods: gone (it adds itself again if it is not).
-      (void)link_->command({"SREM", leases::nodes_key, node.text});
+      (void)link_->command({"SREM", leases::nodes_key, names[i]});
       continue;
     }
-    others.push_back(std::move(rooms->text));
+    others.push_back(std::move(listings->items[i].text));
   }
   return others;
 }

@@ -46,7 +46,8 @@ class cluster {
   // How often leases are renewed, the lobby published and orphaned rooms looked for.
   std::chrono::milliseconds period() const { return settings_.lease / 3; }
 
-  // Each call below is one Redis round trip (renew() one per 500 rooms), thread-safe.
+  // Each call below is one Redis round trip (renew() and unowned() one per 500 rooms,
+  // exchange_lobby() four), thread-safe.
 
   // Takes the room's lease when no node holds it: true when this node owns the room now.
   store_result<bool> claim(const std::string& room);

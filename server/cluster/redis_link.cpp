@@ -3,6 +3,7 @@
 #include <sys/time.h>
 
 #include <charconv>
+#include <optional>
 
 #include <hiredis/hiredis.h>
 

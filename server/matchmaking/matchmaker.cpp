@@ -1,5 +1,4 @@
 #include "server/matchmaking/matchmaker.hpp"
-#include "server/rooms/clock_source.hpp"
 
 #include <algorithm>
 #include <random>
@@ -12,6 +11,7 @@
 #include "server/rooms/hub.hpp"
 #include "server/rooms/ids.hpp"
 #include "server/rooms/room_terms.hpp"
+#include "server/unix_time.hpp"
 
 namespace boardroom::server {
 

@@ -190,7 +190,7 @@ struct server::impl {
   }
 
   // A cluster's node, every period: leases, the lobby, rooms to take over (hub_cluster.cpp), on
-  // the cluster's thread, where a slow Redis or store delays nothing else.
+  // the cluster's own thread, where a slow Redis or store delays nothing else.
   void tick_cluster() {
     cluster_timer.expires_after(node->period());
     cluster_timer.async_wait([this](boost::system::error_code ec) {
@@ -350,8 +350,7 @@ std::expected<std::uint16_t, std::string> server::start() {
   // Tournaments after the rooms: they look their rooms up to know which games still run. In a
   // cluster, on the node that runs the desk (claimed before the rooms, so that its tournaments'
   // rooms come here); another node takes it over should that one die.
-  bool desk_here = true;
-  if (impl_->node) desk_here = impl_->node->holds_desk();
+  const bool desk_here = !impl_->node || impl_->node->holds_desk();
   auto tournaments = desk_here ? impl_->central->desk().restore() : store_result<int>(0);
   if (desk_here) impl_->central->desk_restored();
   if (!tournaments)

@@ -3,7 +3,6 @@
 // a clock they move by hand, so no test has to sleep for a flag to fall.
 
 #include <chrono>
-#include <cstdint>
 
 namespace boardroom::server {
 
@@ -19,12 +18,5 @@ class steady_clock_source final : public clock_source {
     return std::chrono::steady_clock::now();
   }
 };
-
-// The wall clock in milliseconds since 1970, as events, records and the store carry time.
-inline std::int64_t unix_ms_now() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 }  // namespace boardroom::server

@@ -1,5 +1,4 @@
 #include "server/rooms/hub.hpp"
-#include "server/rooms/clock_source.hpp"
 
 #include <algorithm>
 #include <expected>
@@ -11,6 +10,7 @@
 #include "server/accounts/secrets.hpp"
 #include "server/rooms/ids.hpp"
 #include "server/rooms/room_terms.hpp"
+#include "server/unix_time.hpp"
 
 namespace boardroom::server {
 
@@ -741,6 +741,10 @@ void hub::member_removed(const std::string& player, const std::string& room) {
 void hub::room_closed(const std::string& room, const std::string& creator) {
   if (cluster_) boost::asio::post(lookups_, [this, room] { cluster_->release(room); });
   std::lock_guard lock(mutex_);
+  forget_room_locked(room, creator);
+}
+
+void hub::forget_room_locked(const std::string& room, const std::string& creator) {
   rooms_.erase(room);
   if (auto it = identities_.find(creator); it != identities_.end()) {
     --it->second.rooms_created;
@@ -750,23 +754,14 @@ void hub::room_closed(const std::string& room, const std::string& creator) {
 
 store_result<hub::restore_report> hub::restore() {
   restore_report report;
-  auto bring_back = [&](const stored_room& each) -> store_result<void> {
-    auto ok = reinstate(each, false);
-    if (!ok && ok.error().starts_with("log: ")) {
-      spdlog::error("room {} cannot be restored, its {}; it stays in the store as it is",
-                    each.record.id, ok.error());
-      ++report.failed;
-      return {};
-    }
-    if (!ok) return std::unexpected(ok.error());
-    if (*ok) ++report.rooms;
-    return {};
-  };
   if (!cluster_) {
     auto stored = store_.load_unfinished_rooms();
     if (!stored) return std::unexpected(stored.error());
     for (const auto& each : *stored) {
-      if (auto ok = bring_back(each); !ok) return std::unexpected(ok.error());
+      auto ok = reinstate(each, false);
+      if (!ok) return std::unexpected(ok.error());
+      report.rooms += *ok == reinstated::open ? 1 : 0;
+      report.failed += *ok == reinstated::unreadable ? 1 : 0;
     }
     return report;
   }
@@ -776,14 +771,19 @@ store_result<hub::restore_report> hub::restore() {
   for (const auto& room_id : *ids) {
     auto adopted = adopt(room_id);
     if (!adopted) return std::unexpected(adopted.error());
-    if (*adopted == adoption::adopted) ++report.rooms;
+    report.rooms += *adopted == adoption::adopted ? 1 : 0;
+    report.failed += *adopted == adoption::unreadable ? 1 : 0;
   }
   return report;
 }
 
-store_result<bool> hub::reinstate(const stored_room& each, bool running) {
+store_result<hub::reinstated> hub::reinstate(const stored_room& each, bool running) {
   auto r = room::restore(io_, each, config_.limit, *this, lobby_, metrics_, store_);
-  if (!r) return std::unexpected("log: " + r.error());
+  if (!r) {
+    spdlog::error("room {} cannot be restored, its log: {}; it stays in the store as it is",
+                  each.record.id, r.error());
+    return reinstated::unreadable;
+  }
   room_status status = (*r)->restored_status();
   if (status != room_status::waiting && status != room_status::playing) {
     // The status is written with the event that sets it, so only a store changed by other
@@ -791,7 +791,7 @@ store_result<bool> hub::reinstate(const stored_room& each, bool running) {
     if (auto ok = store_.set_status(each.record.id, status); !ok)
       return std::unexpected(ok.error());
     if (cluster_) cluster_->release(each.record.id);
-    return false;
+    return reinstated::ended;
   }
   if (!running) {  // at start, before the io threads run
     {
@@ -800,7 +800,7 @@ store_result<bool> hub::reinstate(const stored_room& each, bool running) {
       ++identities_[(*r)->creator()].rooms_created;
     }
     if (auto ok = (*r)->resume_after_restart(); !ok) return std::unexpected(ok.error());
-    return true;
+    return reinstated::open;
   }
   // While the server runs: resumed on its strand, posted under the lock, so that it runs before
   // any request that finds the room.
@@ -810,7 +810,7 @@ store_result<bool> hub::reinstate(const stored_room& each, bool running) {
   (*r)->resume_after_takeover([id = (*r)->id()](store_result<void> ok) {
     if (!ok) spdlog::error("room {} taken over but not resumed: {}", id, ok.error());
   });
-  return true;
+  return reinstated::open;
 }
 
 store_result<int> hub::expire_guests() {

@@ -140,8 +140,8 @@ class hub final : public room_host {
   // ask of Redis and the store: not the thread of cluster_tick(), whose renewals must never wait
   // behind requests.
   void join_cluster(cluster& node, boost::asio::any_io_executor lookups);
-  // Every cluster period, on the cluster's thread: renews the leases (and evicts the rooms whose
-  // lease is lost), exchanges lobbies, and takes over the rooms that no node owns.
+  // Every cluster period, on the cluster's own thread: renews the leases (and evicts the rooms
+  // whose lease is lost), exchanges lobbies, and takes over the rooms that no node owns.
   void cluster_tick();
   // At start, after this node restored the tournaments of the desk it claimed.
   void desk_restored() { desk_ready_ = true; }
@@ -186,9 +186,11 @@ class hub final : public room_host {
   void on_create(const std::shared_ptr<peer>& conn, const client_context& ctx,
                  const nlohmann::json& id, const protocol::room_create& m);
   std::shared_ptr<room> find_room(const std::string& id) const;
-  // A restored room (start-up or takeover) put in place and resumed: false when its log ended it.
-  store_result<bool> reinstate(const stored_room& stored, bool running);
-  // A request for a room not open here, in a cluster: where to find it (on the cluster's thread).
+  // A restored room (start-up or takeover) put in place and resumed; or why not: its log ended
+  // it, or its log cannot be folded (logged; the room stays in the store as it is).
+  enum class reinstated { open, ended, unreadable };
+  store_result<reinstated> reinstate(const stored_room& stored, bool running);
+  // A request for a room not open here, in a cluster: where to find it (on the lookups' thread).
   void room_not_here(std::shared_ptr<peer> conn, nlohmann::json id, std::string room_id);
   // A tournament or pairing request on a node that does not run the desk: where it runs.
   void desk_not_here(std::shared_ptr<peer> conn, nlohmann::json id);
@@ -196,9 +198,11 @@ class hub final : public room_host {
   // cluster_lookups are pending already.
   void look_up(std::shared_ptr<peer> conn, nlohmann::json id, std::function<void()> lookup);
   // Takes over a room that no node owns, if it is unfinished in the store.
-  enum class adoption { adopted, unknown, owned_elsewhere };
+  enum class adoption { adopted, unknown, owned_elsewhere, unreadable };
   store_result<adoption> adopt(const std::string& room_id);
   void prune_locked(const std::string& player);
+  // The room leaves this node's map and its creator's count (closed, or its lease lost).
+  void forget_room_locked(const std::string& room, const std::string& creator);
   void fail(peer& conn, const nlohmann::json& id, const protocol::error& e);
 
   boost::asio::io_context& io_;

@@ -67,6 +67,7 @@ void hub::room_not_here(std::shared_ptr<peer> conn, json id, std::string room_id
         if (auto now = cluster_->owner_of(room_id); now && *now) return elsewhere(**now);
         return moving();
       case adoption::unknown:
+      case adoption::unreadable:
         return fail(*conn, id, app_error("unknown_room", "there is no room " + room_id, "room"));
     }
   });
@@ -127,13 +128,10 @@ store_result<hub::adoption> hub::adopt(const std::string& room_id) {
   }
   if (!*stored) return adoption::unknown;
   auto ok = reinstate(**stored, true);
-  if (!ok) {
-    spdlog::error("room {} cannot be taken over: {}", room_id, ok.error());
-    cluster_->release(room_id);
-    if (ok.error().starts_with("log: ")) return adoption::unknown;  // left in the store as it is
-    return std::unexpected(ok.error());
-  }
-  if (!*ok) return adoption::unknown;  // its log ended it
+  if (!ok || *ok == reinstated::unreadable) cluster_->release(room_id);
+  if (!ok) return std::unexpected(ok.error());
+  if (*ok == reinstated::unreadable) return adoption::unreadable;
+  if (*ok == reinstated::ended) return adoption::unknown;
   spdlog::info("took over room {}", room_id);
   return adoption::adopted;
 }
@@ -154,10 +152,7 @@ void hub::cluster_tick() {
       auto it = rooms_.find(room_id);
       if (it == rooms_.end()) continue;
       r = it->second;
-      rooms_.erase(it);
-      if (auto c = identities_.find(r->creator()); c != identities_.end()) {
-        --c->second.rooms_created;
-      }
+      forget_room_locked(room_id, r->creator());
     }
     spdlog::warn("lost the lease of room {}: it is another node's now", room_id);
     r->evict();

@@ -1,7 +1,6 @@
 // Events: numbered, serialised once, made durable (alone or through the journal) and published;
 // and the views of a room (snapshot, lobby summary).
 
-#include "server/rooms/clock_source.hpp"
 #include "server/rooms/room.hpp"
 
 #include <spdlog/spdlog.h>
@@ -13,6 +12,7 @@
 #include "server/rooms/event_view.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/outcome_json.hpp"
+#include "server/unix_time.hpp"
 
 namespace boardroom::server {
 

@@ -1,5 +1,4 @@
 #include "server/storage/postgres_store.hpp"
-#include "server/rooms/clock_source.hpp"
 
 #include <algorithm>
 #include <array>
@@ -14,6 +13,7 @@
 
 #include "server/ratings/rate_game.hpp"
 #include "server/storage/libpq.hpp"
+#include "server/unix_time.hpp"
 
 namespace boardroom::server {
 

@@ -1,5 +1,4 @@
 #include "server/storage/sqlite_store.hpp"
-#include "server/rooms/clock_source.hpp"
 
 #include <fcntl.h>
 #include <sqlite3.h>
@@ -18,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/ratings/rate_game.hpp"
+#include "server/unix_time.hpp"
 
 namespace boardroom::server {
 

@@ -1,7 +1,6 @@
 // The tournament desk: requests, rounds, rooms and results; see tournament_desk.hpp.
 
 #include "server/tournaments/tournament_desk.hpp"
-#include "server/rooms/clock_source.hpp"
 
 #include <algorithm>
 #include <random>
@@ -19,6 +18,7 @@
 #include "server/rooms/time_control.hpp"
 #include "server/tournaments/systems.hpp"
 #include "server/tournaments/trf.hpp"
+#include "server/unix_time.hpp"
 
 namespace boardroom::server {
 
