@@ -4,6 +4,7 @@
 
 #include "engine/amazons/legality.hpp"
 #include "engine/amazons/notation.hpp"
+#include "engine/core/json_writer.hpp"
 
 namespace boardroom::engine::amazons {
 
@@ -108,48 +109,58 @@ std::string state::to_text() const {
   return amazons::position_text(position_);
 }
 
-nlohmann::json state::view() const {
+std::string state::view_text() const {
   const auto& g = position_.geometry();
-  auto amazons = nlohmann::json::array();
-  auto arrows = nlohmann::json::array();
-  for (square s = 0; s < g.num_squares; ++s) {
-    cell c = position_.at(s);
-    if (c == cell::arrow) {
-      arrows.push_back(square_name(g, s));
-    } else if (c != cell::empty) {
-      colour owner = c == cell::white ? colour::white : colour::black;
-      amazons.push_back({{"square", square_name(g, s)},
-                         {"colour", colour_key(owner)},
-                         {"owner", position_.seat_of(owner)}});
-    }
-  }
-  auto players = nlohmann::json::array();  // by seat
-  for (int seat = 0; seat < num_colours; ++seat) {
-    colour c = position_.colour_of(seat);
-    players.push_back({{"colour", colour_key(c)}, {"passes_left", position_.passes(c)}});
-  }
-  bool over = is_terminal();
-  colour to_move = position_.to_move();
+  const bool over = is_terminal();
+  const colour to_move = position_.to_move();
   std::string files;
   for (int f = 0; f < g.size; ++f)
     files += static_cast<char>('a' + f);
-  return {
-      {"board_size", g.size},
-      {"files", files},
-      {"ranks", g.size},
-      {"amazons", amazons},
-      {"arrows", arrows},
-      {"to_move", over ? nlohmann::json(nullptr) : nlohmann::json(position_.seat_of(to_move))},
-      {"colour_to_move", over ? nlohmann::json(nullptr) : nlohmann::json(colour_key(to_move))},
-      {"players", players},
-      {"swapped", position_.swapped()},
-      {"swap_rule", rules_.swap},
-      {"komi", rules_.komi},
-      // What the side to move may do besides queen moves: clients can offer buttons for these.
-      {"can_swap", !over && position_.can_swap(rules_)},
-      {"can_pass", !over && position_.can_pass()},
-      {"position", to_text()},
-  };
+  json_writer w;
+  w.object([&] {
+    w.field("board_size", g.size);
+    w.field("files", files);
+    w.field("ranks", g.size);
+    w.key("amazons");
+    w.array([&] {
+      for (square s = 0; s < g.num_squares; ++s) {
+        const cell c = position_.at(s);
+        if (c != cell::white && c != cell::black) continue;
+        const colour owner = c == cell::white ? colour::white : colour::black;
+        w.object([&] {
+          w.field("square", square_name(g, s));
+          w.field("colour", colour_key(owner));
+          w.field("owner", position_.seat_of(owner));
+        });
+      }
+    });
+    w.key("arrows");
+    w.array([&] {
+      for (square s = 0; s < g.num_squares; ++s) {
+        if (position_.at(s) == cell::arrow) w.value(square_name(g, s));
+      }
+    });
+    w.field("to_move", over ? std::nullopt : std::optional(position_.seat_of(to_move)));
+    w.field("colour_to_move", over ? std::nullopt : std::optional(colour_key(to_move)));
+    w.key("players");  // by seat
+    w.array([&] {
+      for (int seat = 0; seat < num_colours; ++seat) {
+        const colour c = position_.colour_of(seat);
+        w.object([&] {
+          w.field("colour", colour_key(c));
+          w.field("passes_left", position_.passes(c));
+        });
+      }
+    });
+    w.field("swapped", position_.swapped());
+    w.field("swap_rule", rules_.swap);
+    w.field("komi", rules_.komi);
+    // What the side to move may do besides queen moves: clients can offer buttons for these.
+    w.field("can_swap", !over && position_.can_swap(rules_));
+    w.field("can_pass", !over && position_.can_pass());
+    w.field("position", to_text());
+  });
+  return std::move(w).text();
 }
 
 std::unique_ptr<engine::state> state::clone() const {

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "engine/arimaa/search.hpp"
+#include "engine/core/json_writer.hpp"
 
 namespace boardroom::engine::arimaa {
 
@@ -64,24 +65,27 @@ std::string_view reason_code(end_reason r) {
   return "";
 }
 
-nlohmann::json board_json(const position& pos) {
-  auto out = nlohmann::json::array();
-  for (bitboard b = pos.occupied(); b; b &= b - 1) {
-    square s = first_square(b);
-    piece p = *pos.at(s);
-    out.push_back({{"square", square_name(s)},
-                   {"piece", std::string(1, piece_letter(p))},
-                   {"owner", index(p.side)},
-                   {"kind", kind_name(p.type)}});
-  }
-  return out;
+void write_board(json_writer& w, const position& pos) {
+  w.array([&] {
+    for (bitboard b = pos.occupied(); b; b &= b - 1) {
+      const square s = first_square(b);
+      const piece p = *pos.at(s);
+      const char letter = piece_letter(p);
+      w.object([&] {
+        w.field("square", square_name(s));
+        w.field("piece", std::string_view(&letter, 1));
+        w.field("owner", index(p.side));
+        w.field("kind", kind_name(p.type));
+      });
+    }
+  });
 }
 
-nlohmann::json square_list(bitboard b) {
-  auto out = nlohmann::json::array();
-  for (; b; b &= b - 1)
-    out.push_back(square_name(first_square(b)));
-  return out;
+void write_squares(json_writer& w, bitboard b) {
+  w.array([&] {
+    for (; b; b &= b - 1)
+      w.value(square_name(first_square(b)));
+  });
 }
 
 // Applies the step and capture tokens of a submission to `turn`. Capture tokens are optional; a
@@ -420,36 +424,43 @@ std::string state::to_text() const {
   return out;
 }
 
-nlohmann::json state::view() const {
+std::string state::view_text() const {
   const position& shown = pending_ ? pending_->board() : pos_;
-  auto pending = nlohmann::json::array();
-  if (pending_) {
-    for (const made_step& m : pending_->made()) {
-      std::string text = step_text(m.p, m.s.from(), m.s.dir());
-      if (m.removed.happened()) text += " " + capture_text(m.removed);
-      pending.push_back(text);
+  const bool over = ending_.over();
+  json_writer w;
+  w.object([&] {
+    w.field("files", "abcdefgh");
+    w.field("ranks", board_size);
+    w.key("board");
+    write_board(w, pos_);
+    w.key("traps");
+    write_squares(w, traps);
+    w.field("turn", tag());
+    w.field("phase", over ? "over" : in_setup() ? "setup" : "play");
+    w.field("to_move", over ? std::nullopt : std::optional(index(pos_.to_move())));
+    // A turn being submitted step by step: its steps and the board they lead to.
+    w.key("pending");
+    w.array([&] {
+      if (!pending_) return;
+      for (const made_step& m : pending_->made()) {
+        std::string text = step_text(m.p, m.s.from(), m.s.dir());
+        if (m.removed.happened()) text += " " + capture_text(m.removed);
+        w.value(text);
+      }
+    });
+    w.key("pending_board");
+    if (pending_) {
+      write_board(w, shown);
+    } else {
+      w.null();
     }
-  }
-  bool over = ending_.over();
-  return {
-      {"files", "abcdefgh"},
-      {"ranks", board_size},
-      {"board", board_json(pos_)},
-      {"traps", square_list(traps)},
-      {"turn", tag()},
-      {"phase", over         ? "over"
-                : in_setup() ? "setup"
-                             : "play"},
-      {"to_move", over ? nlohmann::json(nullptr) : nlohmann::json(index(pos_.to_move()))},
-      // A turn being submitted step by step: its steps and the board they lead to.
-      {"pending", pending},
-      {"pending_board", pending_ ? board_json(shown) : nlohmann::json(nullptr)},
-      {"steps_left", in_setup() || over ? 0 : 4 - (pending_ ? pending_->steps() : 0)},
-      // Pieces of the side to move that cannot move by themselves, on the board shown.
-      {"frozen",
-       in_setup() || over ? nlohmann::json::array() : square_list(shown.frozen(pos_.to_move()))},
-      {"position", to_text()},
-  };
+    w.field("steps_left", in_setup() || over ? 0 : 4 - (pending_ ? pending_->steps() : 0));
+    // Pieces of the side to move that cannot move by themselves, on the board shown.
+    w.key("frozen");
+    write_squares(w, in_setup() || over ? bitboard{0} : shown.frozen(pos_.to_move()));
+    w.field("position", to_text());
+  });
+  return std::move(w).text();
 }
 
 std::unique_ptr<engine::state> state::clone() const {

@@ -76,6 +76,10 @@ std::optional<std::uint64_t> state::count_moves() const {
   return legal_moves().size();
 }
 
+nlohmann::json state::view() const {
+  return nlohmann::json::parse(view_text());
+}
+
 std::uint64_t state::perft(int depth) const {
   if (depth == 0) return 1;
   auto moves = legal_moves();

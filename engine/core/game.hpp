@@ -161,8 +161,11 @@ class state {
   // state_from_text(); the default is to_text().
   virtual std::string position_text() const { return to_text(); }
 
-  // A structured view for clients: enough to draw the position without knowing the rules.
-  virtual nlohmann::json view() const = 0;
+  // A structured view for clients: enough to draw the position without knowing the rules. Written
+  // as JSON text, straight (json_writer.hpp): the server sends one with every move. view() reads
+  // that text into a document, for the callers that want one.
+  virtual std::string view_text() const = 0;
+  nlohmann::json view() const;
 
   virtual std::unique_ptr<state> clone() const = 0;
 

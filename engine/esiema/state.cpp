@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "engine/core/json_writer.hpp"
 #include "engine/esiema/evaluation.hpp"
 #include "engine/esiema/legality.hpp"
 #include "engine/esiema/notation.hpp"
@@ -269,78 +270,97 @@ std::string state::to_text() const {
   return esiema::position_text(position_);
 }
 
-nlohmann::json state::view() const {
+std::string state::view_text() const {
   const esiema::position& pos = position_;
-  auto pits = nlohmann::json::array();
-  for (pit p = 0; p < num_pits; ++p) {
-    const pit_contents& c = pos.pits[p];
-    if (c.total == 0) continue;
-    auto small = nlohmann::json::object();
-    auto mothers = nlohmann::json::array();
-    for (int s = 0; s < pos.players; ++s) {
-      if (c.small[s]) small[colour_name(s)] = c.small[s];
-      if (c.has_mother(s)) mothers.push_back(colour_name(s));
-    }
-    pits.push_back({{"pit", pit_name(p)},
-                    {"row", std::string(1, static_cast<char>('a' + board.y[p]))},
-                    {"number", board.x[p] + 1},
-                    {"total", c.total},
-                    {"small", small},
-                    {"mothers", mothers}});
-  }
-  auto players = nlohmann::json::array();
-  auto eliminated = nlohmann::json::array();
-  for (int s = 0; s < pos.players; ++s) {
-    players.push_back(
-        {{"colour", colour_name(s)},
-         {"letter", std::string(1, colour_letters[s])},
-         {"reserve", pos.reserve[s]},
-         {"on_board", pos.small_on_board(s)},
-         {"captured", pos.captured[s]},
-         {"retired", pos.retired[s]},
-         {"mother", pos.mother_pit[s] == no_pit ? nlohmann::json(nullptr)
-                                                : nlohmann::json(pit_name(pos.mother_pit[s]))},
-         {"eliminated", !pos.in_game(s)},
-         {"elimination_order", pos.out[s]}});
-  }
-  for (int k = 1; k <= pos.players; ++k) {
-    for (int s = 0; s < pos.players; ++s) {
-      if (pos.out[s] == k) eliminated.push_back(s);
-    }
-  }
-  auto order = nlohmann::json::array();
-  for (int i = 0; i < pos.players; ++i)
-    order.push_back(pos.order[i]);
-  bool over = pos.is_over();
-  int seat = pos.to_move;
-  std::string stage = pos.stage == phase::setup  ? "setup"
-                      : pos.stage == phase::play ? "play"
-                                                 : "over";
-  // The board's shape: each row with its first and last pit number (board.hpp).
-  auto rows = nlohmann::json::array();
-  for (int y = 0; y < num_rows; ++y) {
-    rows.push_back({{"row", std::string(1, static_cast<char>('a' + y))},
-                    {"first", row_first(y) + 1},
-                    {"last", row_last(y) + 1}});
-  }
-  return {
-      {"rows", rows},
-      {"pits", pits},
-      {"players", players},
-      {"eliminated", eliminated},
-      {"turn_order", order},
-      {"phase", stage},
-      {"to_move", over ? nlohmann::json(nullptr) : nlohmann::json(seat)},
-      {"colour_to_move", over ? nlohmann::json(nullptr) : nlohmann::json(colour_name(seat))},
-      // What the player to act may do: clients can offer these without knowing the rules.
-      {"must_place_mother", !over && pos.stage == phase::setup && pos.mother_pit[seat] == no_pit},
-      {"can_reproduce", !over && pos.stage == phase::play && pos.can_reproduce(seat)},
-      {"must_reproduce", !over && pos.stage == phase::play && pos.must_reproduce(seat, rules_)},
-      {"passes_in_a_row", pos.passes},
-      {"draw_turns_left",
-       pos.draw_countdown < 0 ? nlohmann::json(nullptr) : nlohmann::json(pos.draw_countdown)},
-      {"position", to_text()},
-  };
+  const bool over = pos.is_over();
+  const int seat = pos.to_move;
+  const auto row_name = [](int y) { return std::string(1, static_cast<char>('a' + y)); };
+  json_writer w;
+  w.object([&] {
+    // The board's shape: each row with its first and last pit number (board.hpp).
+    w.key("rows");
+    w.array([&] {
+      for (int y = 0; y < num_rows; ++y) {
+        w.object([&] {
+          w.field("row", row_name(y));
+          w.field("first", row_first(y) + 1);
+          w.field("last", row_last(y) + 1);
+        });
+      }
+    });
+    w.key("pits");
+    w.array([&] {
+      for (pit p = 0; p < num_pits; ++p) {
+        const pit_contents& c = pos.pits[p];
+        if (c.total == 0) continue;
+        w.object([&] {
+          w.field("pit", pit_name(p));
+          w.field("row", row_name(board.y[p]));
+          w.field("number", board.x[p] + 1);
+          w.field("total", c.total);
+          w.key("small");
+          w.object([&] {
+            for (int s = 0; s < pos.players; ++s) {
+              if (c.small[s]) w.field(colour_name(s), c.small[s]);
+            }
+          });
+          w.key("mothers");
+          w.array([&] {
+            for (int s = 0; s < pos.players; ++s) {
+              if (c.has_mother(s)) w.value(colour_name(s));
+            }
+          });
+        });
+      }
+    });
+    w.key("players");
+    w.array([&] {
+      for (int s = 0; s < pos.players; ++s) {
+        w.object([&] {
+          w.field("colour", colour_name(s));
+          w.field("letter", std::string(1, colour_letters[s]));
+          w.field("reserve", pos.reserve[s]);
+          w.field("on_board", pos.small_on_board(s));
+          w.field("captured", pos.captured[s]);
+          w.field("retired", pos.retired[s]);
+          w.field("mother", pos.mother_pit[s] == no_pit
+                                ? std::nullopt
+                                : std::optional(pit_name(pos.mother_pit[s])));
+          w.field("eliminated", !pos.in_game(s));
+          w.field("elimination_order", pos.out[s]);
+        });
+      }
+    });
+    w.key("eliminated");
+    w.array([&] {
+      for (int k = 1; k <= pos.players; ++k) {
+        for (int s = 0; s < pos.players; ++s) {
+          if (pos.out[s] == k) w.value(s);
+        }
+      }
+    });
+    w.key("turn_order");
+    w.array([&] {
+      for (int i = 0; i < pos.players; ++i)
+        w.value(pos.order[i]);
+    });
+    w.field("phase", pos.stage == phase::setup  ? "setup"
+                     : pos.stage == phase::play ? "play"
+                                                : "over");
+    w.field("to_move", over ? std::nullopt : std::optional(seat));
+    w.field("colour_to_move", over ? std::nullopt : std::optional(colour_name(seat)));
+    // What the player to act may do: clients can offer these without knowing the rules.
+    w.field("must_place_mother",
+            !over && pos.stage == phase::setup && pos.mother_pit[seat] == no_pit);
+    w.field("can_reproduce", !over && pos.stage == phase::play && pos.can_reproduce(seat));
+    w.field("must_reproduce",
+            !over && pos.stage == phase::play && pos.must_reproduce(seat, rules_));
+    w.field("passes_in_a_row", pos.passes);
+    w.field("draw_turns_left",
+            pos.draw_countdown < 0 ? std::nullopt : std::optional(pos.draw_countdown));
+    w.field("position", to_text());
+  });
+  return std::move(w).text();
 }
 
 std::unique_ptr<engine::state> state::clone() const {

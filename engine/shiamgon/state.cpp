@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/json_writer.hpp"
 #include "engine/shiamgon/legality.hpp"
 #include "engine/shiamgon/notation.hpp"
 
@@ -191,68 +192,88 @@ nlohmann::json geometry_json(const geometry& g) {
   return out;
 }
 
-nlohmann::json state::view() const {
+std::string state::view_text() const {
   const shiamgon::position& pos = position_;
   const geometry& g = pos.geometry();
-  int n = num_players();
-  // Per cell, in the order of geometry.names: the seat whose stone stands there, -1 if empty.
-  std::vector<int> owners(pos.board().begin(), pos.board().end());
-  auto players = nlohmann::json::array();
-  for (int s = 0; s < n; ++s) {
-    auto took = nlohmann::json::object();
-    for (int o = 0; o < n; ++o) {
-      if (pos.held()[s][o] > 0) took[colour_key(o)] = pos.held()[s][o];
+  const int n = num_players();
+  const bool over = pos.over();
+  // The cells never change: written once per board.
+  static const std::array<std::string, 4> drawn{
+      geometry_json(geometry_of(board_kind::disc_large)).dump(),
+      geometry_json(geometry_of(board_kind::disc_small)).dump(),
+      geometry_json(geometry_of(board_kind::triangle_64)).dump(),
+      geometry_json(geometry_of(board_kind::triangle_256)).dump()};
+  json_writer w;
+  w.object([&] {
+    w.key("geometry");
+    w.raw(drawn[static_cast<int>(g.kind())]);
+    // Per cell, in the order of geometry.names: the seat whose stone stands there, -1 if empty.
+    w.key("owners");
+    w.array_of(pos.board());
+    w.key("players");
+    w.array([&] {
+      for (int s = 0; s < n; ++s) {
+        w.object([&] {
+          w.field("seat", s);
+          w.field("colour", colour_key(s));
+          w.field("name", colour_name(s));
+          w.field("stones", pos.stones(s).count());
+          w.field("placements", pos.placements(s));
+          w.field("prisoners_won", pos.prisoners_won(s));
+          w.key("prisoners_by_owner");
+          w.object([&] {
+            for (int o = 0; o < n; ++o) {
+              if (pos.held()[s][o] > 0) w.field(colour_key(o), pos.held()[s][o]);
+            }
+          });
+          w.field("stones_lost", pos.stones_lost(s));
+          w.field("score", pos.score(s));
+          w.field("retired", pos.retired(s));
+        });
+      }
+    });
+    w.field("to_move", over ? std::nullopt : std::optional(pos.to_move()));
+    w.field("deciding", over ? std::nullopt : std::optional(pos.decider()));
+    w.key("displacement");
+    if (const auto& d = pos.pending()) {
+      w.object([&] {
+        w.field("placer", d->placer);
+        w.field("cell", g.name(d->target));
+        w.field("player", d->waiting.front());
+        w.field("stone", g.name(pos.displaced_stone()));
+        w.key("choices");
+        w.array([&] {
+          const cell_set to = pos.shift_targets();
+          for (int c = 0; c < g.num_cells(); ++c) {
+            if (to[c]) w.value(g.name(c));
+          }
+        });
+        w.key("waiting");
+        w.array_of(d->waiting);
+      });
+    } else {
+      w.null();
     }
-    players.push_back({{"seat", s},
-                       {"colour", colour_key(s)},
-                       {"name", colour_name(s)},
-                       {"stones", pos.stones(s).count()},
-                       {"placements", pos.placements(s)},
-                       {"prisoners_won", pos.prisoners_won(s)},
-                       {"prisoners_by_owner", took},
-                       {"stones_lost", pos.stones_lost(s)},
-                       {"score", pos.score(s)},
-                       {"retired", pos.retired(s)}});
-  }
-  nlohmann::json pending = nullptr;
-  if (const auto& d = pos.pending()) {
-    auto choices = nlohmann::json::array();
-    cell_set to = pos.shift_targets();
-    for (int c = 0; c < g.num_cells(); ++c) {
-      if (to[c]) choices.push_back(g.name(c));
-    }
-    auto waiting = nlohmann::json::array();
-    for (int s : d->waiting)
-      waiting.push_back(s);
-    pending = {{"placer", d->placer},          {"cell", g.name(d->target)},
-               {"player", d->waiting.front()}, {"stone", g.name(pos.displaced_stone())},
-               {"choices", choices},           {"waiting", waiting}};
-  }
-  auto captured = nlohmann::json::array();
-  for (const auto& c : pos.last_captures()) {
-    auto cells = nlohmann::json::array();
-    for (int x : c.cells)
-      cells.push_back(g.name(x));
-    captured.push_back({{"owner", c.owner}, {"cells", cells}, {"completed_by", c.completed_by}});
-  }
-  bool over = pos.over();
-  // The cells never change: made once per board.
-  static const std::array<nlohmann::json, 4> drawn{
-      geometry_json(geometry_of(board_kind::disc_large)),
-      geometry_json(geometry_of(board_kind::disc_small)),
-      geometry_json(geometry_of(board_kind::triangle_64)),
-      geometry_json(geometry_of(board_kind::triangle_256))};
-  return {{"geometry", drawn[static_cast<int>(g.kind())]},
-          {"owners", owners},
-          {"players", players},
-          {"to_move", over ? nlohmann::json(nullptr) : nlohmann::json(pos.to_move())},
-          {"deciding", over ? nlohmann::json(nullptr) : nlohmann::json(pos.decider())},
-          {"displacement", pending},
-          {"last_captures", captured},
-          {"passes_in_row", pos.passes_in_row()},
-          {"turns", pos.turns()},
-          {"end", over ? nlohmann::json(ending_key(pos.end())) : nlohmann::json(nullptr)},
-          {"position", position_text()}};
+    w.key("last_captures");
+    w.array([&] {
+      for (const auto& c : pos.last_captures()) {
+        w.object([&] {
+          w.field("owner", c.owner);
+          w.key("cells");
+          w.array([&] {
+            for (int x : c.cells)
+              w.value(g.name(x));
+          });
+          w.field("completed_by", c.completed_by);
+        });
+      }
+    });
+    w.field("passes_in_row", pos.passes_in_row());
+    w.field("turns", pos.turns());
+    w.field("end", over ? std::optional(ending_key(pos.end())) : std::nullopt);
+    w.field("position", position_text());
+  });
+  return std::move(w).text();
 }
 
 namespace {

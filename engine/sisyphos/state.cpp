@@ -1,5 +1,6 @@
 #include "engine/sisyphos/state.hpp"
 
+#include "engine/core/json_writer.hpp"
 #include "engine/sisyphos/legality.hpp"
 #include "engine/sisyphos/notation.hpp"
 
@@ -35,11 +36,11 @@ std::string_view reason(ending e) {
   return "";
 }
 
-nlohmann::json square_names(bitboard squares) {
-  auto out = nlohmann::json::array();
-  for (; squares; squares &= squares - 1)
-    out.push_back(square_name(first_square(squares)));
-  return out;
+void write_squares(json_writer& w, bitboard squares) {
+  w.array([&] {
+    for (; squares; squares &= squares - 1)
+      w.value(square_name(first_square(squares)));
+  });
 }
 
 }  // namespace
@@ -81,31 +82,40 @@ std::string state::to_text() const {
   return sisyphos::position_text(position_);
 }
 
-nlohmann::json state::view() const {
-  auto board = nlohmann::json::array();
-  for (square sq = 0; sq < num_squares; ++sq) {
-    for (side s : {side::sisyphos, side::spirits}) {
-      if (position_.stones(s) & bit(sq)) {
-        board.push_back({{"square", square_name(sq)}, {"owner", index(s)}});
+std::string state::view_text() const {
+  const bool over = is_terminal();
+  const side to_move = position_.to_move();
+  json_writer w;
+  w.object([&] {
+    w.field("files", "abcde");
+    w.field("ranks", board_size);
+    w.key("board");
+    w.array([&] {
+      for (square sq = 0; sq < num_squares; ++sq) {
+        for (side s : {side::sisyphos, side::spirits}) {
+          if (!(position_.stones(s) & bit(sq))) continue;
+          w.object([&] {
+            w.field("square", square_name(sq));
+            w.field("owner", index(s));
+          });
+        }
       }
-    }
-  }
-  bool over = is_terminal();
-  side to_move = position_.to_move();
-  return {
-      {"files", "abcde"},
-      {"ranks", board_size},
-      {"board", board},
-      {"hands", {position_.in_hand(side::sisyphos), position_.in_hand(side::spirits)}},
-      {"to_move", over ? nlohmann::json(nullptr) : nlohmann::json(index(to_move))},
-      {"sisyphos_turns", position_.sisyphos_turns()},
-      {"move_limit", rules_.move_limit},
-      {"edition", edition_name(rules_.source)},
-      // Where the side to move may re-enter: clients can highlight them without the rules.
-      {"reentry_squares",
-       over ? nlohmann::json::array() : square_names(position_.reentry_targets(to_move, rules_))},
-      {"position", to_text()},
-  };
+    });
+    w.key("hands");
+    w.array([&] {
+      w.value(position_.in_hand(side::sisyphos));
+      w.value(position_.in_hand(side::spirits));
+    });
+    w.field("to_move", over ? std::nullopt : std::optional(index(to_move)));
+    w.field("sisyphos_turns", position_.sisyphos_turns());
+    w.field("move_limit", rules_.move_limit);
+    w.field("edition", edition_name(rules_.source));
+    // Where the side to move may re-enter: clients can highlight them without the rules.
+    w.key("reentry_squares");
+    write_squares(w, over ? bitboard{0} : position_.reentry_targets(to_move, rules_));
+    w.field("position", to_text());
+  });
+  return std::move(w).text();
 }
 
 std::unique_ptr<engine::state> state::clone() const {

@@ -1,38 +1,44 @@
 #pragma once
 // The `view` protocol 1.1 adds to game_started, move and seat_retired (those with `to_act`): most
-// of such an event's bytes. The room sends it, but keeps it out of the stored rows and out of the
-// events it holds for room.sync (which serves their frames); a restart writes it again from the
-// position the event leads to.
+// of such an event's bytes. It is not part of the event the room makes, stores or holds for
+// room.sync: the room writes it into the frame only, from the position the event leads to (the
+// match after folding it), as JSON text straight from the engine (docs/performance.md). A
+// restart writes the same frames again the same way.
 
-#include <optional>
-#include <utility>
+#include <string>
 #include <variant>
 
-#include <nlohmann/json.hpp>
-
+#include "engine/core/game.hpp"
 #include "protocol/events.hpp"
 
 namespace boardroom::server {
 
-// The event's view, filled or not, when it is an event of protocol 1.1 that has one; else null.
-inline std::optional<nlohmann::json>* view_of(protocol::event_body& body) {
+// Whether the event's frame carries a view: an event of protocol 1.1 that has one.
+inline bool shows_view(const protocol::event_body& body) {
   return std::visit(
-      [](auto& b) -> std::optional<nlohmann::json>* {
+      [](const auto& b) {
         if constexpr (requires {
                         b.view;
                         b.to_act;
                       }) {
-          if (b.to_act) return &b.view;
+          return b.to_act.has_value();
+        } else {
+          return false;
         }
-        return nullptr;
       },
       body);
 }
 
-// Takes the view out of the event: what it was (nullopt when it had none).
-inline std::optional<nlohmann::json> take_view(protocol::event_body& body) {
-  auto* slot = view_of(body);
-  return slot ? std::exchange(*slot, std::nullopt) : std::nullopt;
+// The body of the event's `room.event` frame: its stored text `row` (a JSON object, without the
+// view) with the view of `after` added when the event shows one.
+inline std::string sent_text(const protocol::event_body& body, std::string row,
+                             const engine::state* after) {
+  if (!after || !shows_view(body) || row.empty() || row.back() != '}') return row;
+  row.pop_back();
+  row += ",\"view\":";
+  row += after->view_text();
+  row += '}';
+  return row;
 }
 
 }  // namespace boardroom::server

@@ -209,8 +209,10 @@ void check_status(const state& st, int players, const std::vector<std::string>& 
       EXPECT_EQ(parts.error().code.name(), "game_over");
     }
   }
+  // The view is one JSON object (written as text, read back here) showing the position.
   auto view = st.view();
-  EXPECT_TRUE(view.is_object());
+  ASSERT_TRUE(view.is_object());
+  EXPECT_EQ(view["position"], st.position_text());
 }
 
 void check_text_round_trip(const variant& v, int players, const state& st,

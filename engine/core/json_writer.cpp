@@ -1,0 +1,61 @@
+#include "engine/core/json_writer.hpp"
+
+#include <cmath>
+
+namespace boardroom::engine {
+
+void json_writer::value(double d) {
+  separate();
+  if (!std::isfinite(d)) {  // JSON has no infinity or NaN; nlohmann::json writes null too
+    out_ += "null";
+    return;
+  }
+  char digits[32];
+  auto end = std::to_chars(digits, digits + sizeof digits, d).ptr;
+  std::string_view written(digits, static_cast<std::size_t>(end - digits));
+  out_ += written;
+  // A whole number stays a number with a fraction ("2.0"), so that reading it back gives a
+  // floating-point value again.
+  if (written.find_first_of(".e") == std::string_view::npos) out_ += ".0";
+}
+
+void json_writer::write_string(std::string_view s) {
+  out_ += '"';
+  for (char c : s) {
+    switch (c) {
+      case '"':
+        out_ += "\\\"";
+        break;
+      case '\\':
+        out_ += "\\\\";
+        break;
+      case '\b':
+        out_ += "\\b";
+        break;
+      case '\f':
+        out_ += "\\f";
+        break;
+      case '\n':
+        out_ += "\\n";
+        break;
+      case '\r':
+        out_ += "\\r";
+        break;
+      case '\t':
+        out_ += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          static constexpr char hex[] = "0123456789abcdef";
+          out_ += "\\u00";
+          out_ += hex[(c >> 4) & 0xf];
+          out_ += hex[c & 0xf];
+        } else {
+          out_ += c;  // UTF-8 goes through as it is
+        }
+    }
+  }
+  out_ += '"';
+}
+
+}  // namespace boardroom::engine

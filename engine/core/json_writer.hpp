@@ -1,0 +1,124 @@
+#pragma once
+// JSON written straight to text, without building a document first. A move's view is written for
+// every move the server relays; as an nlohmann document it was built, serialised and destroyed
+// each time (the largest single share of a move's CPU, docs/performance.md). Engines write views
+// with this; `state::view()` reads the text back into a document for the few callers that want one.
+//
+//   json_writer w;
+//   w.object([&] {
+//     w.field("size", 10);
+//     w.key("arrows");
+//     w.array([&] { w.value("d4"); });
+//   });
+//   w.text();  // {"size":10,"arrows":["d4"]}
+//
+// Commas are the writer's business; nesting through object()/array() keeps brackets balanced.
+
+#include <charconv>
+#include <concepts>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace boardroom::engine {
+
+class json_writer {
+ public:
+  void value(std::string_view s) {
+    separate();
+    write_string(s);
+  }
+  void value(const char* s) { value(std::string_view(s)); }
+  void value(const std::string& s) { value(std::string_view(s)); }
+  void value(bool b) {
+    separate();
+    out_ += b ? "true" : "false";
+  }
+  template <std::integral T>
+  requires(!std::same_as<T, bool>) void value(T n) {
+    separate();
+    char digits[24];
+    auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+    out_.append(digits, end);
+  }
+  void value(double d);  // as nlohmann::json writes it (shortest round trip)
+  void null() {
+    separate();
+    out_ += "null";
+  }
+  // JSON text written before (a part that never changes, kept as text).
+  void raw(std::string_view json) {
+    separate();
+    out_ += json;
+  }
+  template <class T>
+  void value(const std::optional<T>& v) {
+    if (v) {
+      value(*v);
+    } else {
+      null();
+    }
+  }
+
+  void key(std::string_view k) {
+    separate();
+    write_string(k);
+    out_ += ':';
+    after_key_ = true;
+  }
+  template <class T>
+  void field(std::string_view k, const T& v) {
+    key(k);
+    value(v);
+  }
+
+  template <std::invocable F>
+  void object(F&& body) {
+    open('{');
+    std::forward<F>(body)();
+    close('}');
+  }
+  template <std::invocable F>
+  void array(F&& body) {
+    open('[');
+    std::forward<F>(body)();
+    close(']');
+  }
+  // An array of the values of a range.
+  template <class Range>
+  void array_of(const Range& values) {
+    array([&] {
+      for (const auto& v : values)
+        value(v);
+    });
+  }
+
+  const std::string& text() const& { return out_; }
+  std::string text() && { return std::move(out_); }
+
+ private:
+  // Before a value or a key: a comma unless it is the first in its object or array, or the value
+  // of the key just written.
+  void separate() {
+    if (!after_key_ && !first_) out_ += ',';
+    after_key_ = false;
+    first_ = false;
+  }
+  void open(char bracket) {
+    separate();
+    out_ += bracket;
+    first_ = true;
+  }
+  void close(char bracket) {
+    out_ += bracket;
+    first_ = false;  // the closed one is a value of its parent
+  }
+  void write_string(std::string_view s);
+
+  std::string out_;
+  bool first_ = true;  // nothing written yet in the innermost object or array (or at all)
+  bool after_key_ = false;
+};
+
+}  // namespace boardroom::engine

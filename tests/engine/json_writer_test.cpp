@@ -1,0 +1,102 @@
+// The JSON writer the engines write views with: what it writes reads back as the document it
+// describes, with nlohmann::json as the reader.
+
+#include "engine/core/json_writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+// A namespace of its own: the unity build compiles the engine tests together.
+namespace boardroom::engine::json_writer_test {
+
+using nlohmann::json;
+
+TEST(JsonWriter, NestsObjectsAndArraysWithCommasInTheirPlaces) {
+  json_writer w;
+  w.object([&] {
+    w.field("size", 10);
+    w.key("empty_object");
+    w.object([] {});
+    w.key("empty_array");
+    w.array([] {});
+    w.key("arrows");
+    w.array([&] {
+      w.value("d4");
+      w.array([&] { w.value(1); });
+      w.object([&] { w.field("a", true); });
+      w.null();
+    });
+    w.field("last", false);
+  });
+  EXPECT_EQ(w.text(),
+            R"({"size":10,"empty_object":{},"empty_array":[],"arrows":["d4",[1],{"a":true},null],)"
+            R"("last":false})");
+  EXPECT_EQ(json::parse(w.text()), (json{{"size", 10},
+                                         {"empty_object", json::object()},
+                                         {"empty_array", json::array()},
+                                         {"arrows", {"d4", {1}, {{"a", true}}, nullptr}},
+                                         {"last", false}}));
+}
+
+TEST(JsonWriter, NumbersKeepTheirTypeAndValue) {
+  json_writer w;
+  w.array([&] {
+    w.value(std::numeric_limits<std::int64_t>::min());
+    w.value(std::numeric_limits<std::uint64_t>::max());
+    w.value(std::uint8_t{200});  // a number, not a character
+    w.value(0.1);
+    w.value(-2.0);  // stays a floating-point number
+    w.value(1e300);
+    w.value(std::numeric_limits<double>::infinity());  // JSON has none: null, as nlohmann writes
+  });
+  const json read = json::parse(w.text());
+  EXPECT_EQ(read[0].get<std::int64_t>(), std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(read[1].get<std::uint64_t>(), std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(read[2], 200);
+  EXPECT_EQ(read[3].get<double>(), 0.1);
+  EXPECT_TRUE(read[4].is_number_float());
+  EXPECT_EQ(read[4].get<double>(), -2.0);
+  EXPECT_EQ(read[5].get<double>(), 1e300);
+  EXPECT_TRUE(read[6].is_null());
+}
+
+TEST(JsonWriter, StringsAreEscapedAsNlohmannEscapesThem) {
+  std::string every_byte_below_space;
+  for (char c = 1; c < 0x20; ++c)
+    every_byte_below_space += c;
+  const std::vector<std::string> texts{"plain",      "quote \" and \\ backslash",
+                                       "\t\n\r\b\f", every_byte_below_space,
+                                       "Grün 🐘",     std::string("nul\0inside", 10)};
+  for (const auto& text : texts) {
+    json_writer w;
+    w.object([&] { w.field(text, text); });
+    EXPECT_EQ(w.text(), (json{{text, text}}.dump())) << text;
+    EXPECT_EQ(json::parse(w.text())[text], text);
+  }
+}
+
+TEST(JsonWriter, OptionalsAreTheirValueOrNullAndRawTextGoesInAsItIs) {
+  json_writer w;
+  w.object([&] {
+    w.field("none", std::optional<int>{});
+    w.field("some", std::optional<int>{3});
+    w.field("name", std::optional<std::string>{"red"});
+    w.key("geometry");
+    w.raw(R"({"cells":[1,2]})");
+    w.key("range");
+    w.array_of(std::vector<int>{-1, 0, 5});
+  });
+  EXPECT_EQ(json::parse(w.text()), (json{{"none", nullptr},
+                                         {"some", 3},
+                                         {"name", "red"},
+                                         {"geometry", {{"cells", {1, 2}}}},
+                                         {"range", {-1, 0, 5}}}));
+}
+
+}  // namespace boardroom::engine::json_writer_test
