@@ -2,8 +2,12 @@
 
 #include <type_traits>
 
+#include "engine/core/json_writer.hpp"
+#include "protocol/rpc.hpp"
+
 namespace boardroom::protocol {
 
+using engine::json_writer;
 using nlohmann::json;
 
 namespace events {
@@ -42,110 +46,121 @@ constexpr std::string_view type_of() {
   if constexpr (std::is_same_v<T, room_closed>) return "room_closed";
 }
 
-json seat_to_move(const std::optional<int>& to_move) {
-  return to_move ? json(*to_move) : json(nullptr);
+// A document inside an event (clocks, to_act, an outcome): written as nlohmann writes it.
+void write_document(json_writer& w, std::string_view key, const json& j) {
+  w.key(key);
+  w.raw(to_json_text(j));
 }
 
 // ---- writers: the fields of each type, besides type, room, version and at ----------------------
 
-void write(json& j, const player_joined& e) {
-  j["seat"] = e.seat;
-  j["player"] = e.player;
-  j["name"] = e.name;
-  if (e.bot) j["bot"] = *e.bot;
+void write(json_writer& w, const player_joined& e) {
+  w.field("seat", e.seat);
+  w.field("player", e.player);
+  w.field("name", e.name);
+  if (e.bot) w.field("bot", *e.bot);
 }
-void write(json& j, const player_left& e) {
-  j["seat"] = e.seat;
-  j["player"] = e.player;
-  j["name"] = e.name;
-  if (e.reason) j["reason"] = *e.reason;
+void write(json_writer& w, const player_left& e) {
+  w.field("seat", e.seat);
+  w.field("player", e.player);
+  w.field("name", e.name);
+  if (e.reason) w.field("reason", *e.reason);
 }
-void write(json& j, const player_dropped& e) {
-  j["seat"] = e.seat;
-  j["player"] = e.player;
-  j["grace_ms"] = e.grace_ms;
+void write(json_writer& w, const player_dropped& e) {
+  w.field("seat", e.seat);
+  w.field("player", e.player);
+  w.field("grace_ms", e.grace_ms);
 }
-void write(json& j, const player_returned& e) {
-  j["seat"] = e.seat;
-  j["player"] = e.player;
+void write(json_writer& w, const player_returned& e) {
+  w.field("seat", e.seat);
+  w.field("player", e.player);
 }
-void write(json& j, const game_started& e) {
-  json players = json::array();
-  for (const auto& p : e.players)
-    players.push_back({{"player", p.player}, {"name", p.name}});
-  j["players"] = std::move(players);
-  j["to_move"] = e.to_move;
-  j["position"] = e.position;
-  if (e.time_control) j["time_control"] = *e.time_control;
-  if (e.clocks) j["clocks"] = *e.clocks;
-  if (e.source) j["source"] = *e.source;
-  if (e.to_act) j["to_act"] = *e.to_act;
-  if (e.view) j["view"] = *e.view;
+void write(json_writer& w, const game_started& e) {
+  w.key("players");
+  w.array([&] {
+    for (const auto& p : e.players) {
+      w.object([&] {
+        w.field("player", p.player);
+        w.field("name", p.name);
+      });
+    }
+  });
+  w.field("to_move", e.to_move);
+  w.field("position", e.position);
+  if (e.time_control) w.field("time_control", *e.time_control);
+  if (e.clocks) write_document(w, "clocks", *e.clocks);
+  if (e.source) write_document(w, "source", *e.source);
+  if (e.to_act) write_document(w, "to_act", *e.to_act);
+  if (e.view) write_document(w, "view", *e.view);
 }
-void write(json& j, const move& e) {
-  j["seat"] = e.seat;
-  j["move"] = e.played;
-  j["ply"] = e.ply;
-  j["to_move"] = seat_to_move(e.to_move);
-  j["position"] = e.position;
-  if (e.clocks) j["clocks"] = *e.clocks;
-  if (e.to_act) j["to_act"] = *e.to_act;
-  if (e.view) j["view"] = *e.view;
+void write(json_writer& w, const move& e) {
+  w.field("seat", e.seat);
+  w.field("move", e.played);
+  w.field("ply", e.ply);
+  w.field("to_move", e.to_move);
+  w.field("position", e.position);
+  if (e.clocks) write_document(w, "clocks", *e.clocks);
+  if (e.to_act) write_document(w, "to_act", *e.to_act);
+  if (e.view) write_document(w, "view", *e.view);
 }
-void write(json& j, const seat_taken_over& e) {
-  j["seat"] = e.seat;
-  j["player"] = e.player;
-  j["bot"] = e.bot;
-  j["reason"] = e.reason;
+void write(json_writer& w, const seat_taken_over& e) {
+  w.field("seat", e.seat);
+  w.field("player", e.player);
+  w.field("bot", e.bot);
+  w.field("reason", e.reason);
 }
-void write(json& j, const seat_retired& e) {
-  j["seat"] = e.seat;
-  j["player"] = e.player;
-  j["reason"] = e.reason;
-  j["to_move"] = seat_to_move(e.to_move);
-  j["position"] = e.position;
-  if (e.clocks) j["clocks"] = *e.clocks;
-  if (e.to_act) j["to_act"] = *e.to_act;
-  if (e.view) j["view"] = *e.view;
+void write(json_writer& w, const seat_retired& e) {
+  w.field("seat", e.seat);
+  w.field("player", e.player);
+  w.field("reason", e.reason);
+  w.field("to_move", e.to_move);
+  w.field("position", e.position);
+  if (e.clocks) write_document(w, "clocks", *e.clocks);
+  if (e.to_act) write_document(w, "to_act", *e.to_act);
+  if (e.view) write_document(w, "view", *e.view);
 }
-void write(json& j, const forced& e) {
-  j["kind"] = engine::forced_name(e.kind);
-  j["seat"] = e.seat;
-  j["description"] = e.description;
+void write(json_writer& w, const forced& e) {
+  w.field("kind", engine::forced_name(e.kind));
+  w.field("seat", e.seat);
+  w.field("description", e.description);
 }
-void write(json& j, const draw_offered& e) {
-  j["seat"] = e.seat;
+void write(json_writer& w, const draw_offered& e) {
+  w.field("seat", e.seat);
 }
-void write(json& j, const draw_declined& e) {
-  j["seat"] = e.seat;
+void write(json_writer& w, const draw_declined& e) {
+  w.field("seat", e.seat);
 }
-void write(json& j, const time_added& e) {
-  j["seat"] = e.seat;
-  j["added_ms"] = e.added_ms;
-  j["clocks"] = e.clocks;
+void write(json_writer& w, const time_added& e) {
+  w.field("seat", e.seat);
+  w.field("added_ms", e.added_ms);
+  write_document(w, "clocks", e.clocks);
 }
-void write(json& j, const berserk& e) {
-  j["seat"] = e.seat;
-  j["clocks"] = e.clocks;
+void write(json_writer& w, const berserk& e) {
+  w.field("seat", e.seat);
+  write_document(w, "clocks", e.clocks);
 }
-void write(json& j, const chat& e) {
-  j["channel"] = e.channel;
+void write(json_writer& w, const chat& e) {
+  w.field("channel", e.channel);
   if (e.hidden) {
-    j["hidden"] = true;
+    w.field("hidden", true);
     return;
   }
-  j["player"] = e.player;
-  j["name"] = e.name;
-  j["text"] = e.text;
+  w.field("player", e.player);
+  w.field("name", e.name);
+  w.field("text", e.text);
 }
-void write(json& j, const chat_removed& e) {
-  j["line"] = e.line;
+void write(json_writer& w, const chat_removed& e) {
+  w.field("line", e.line);
 }
-void write(json& j, const game_over& e) {
-  j["outcome"] = e.outcome ? outcome_to_json(*e.outcome) : json(nullptr);
-  if (e.error) j["error"] = *e.error;
+void write(json_writer& w, const game_over& e) {
+  if (e.outcome) {
+    write_document(w, "outcome", outcome_to_json(*e.outcome));
+  } else {
+    w.field("outcome", nullptr);
+  }
+  if (e.error) w.field("error", *e.error);
 }
-void write(json&, const room_closed&) {}
+void write(json_writer&, const room_closed&) {}
 
 // ---- readers: json::exception on a missing field or one of the wrong shape ----------------------
 
@@ -255,10 +270,20 @@ bool changes_position(const event_body& body) {
          std::holds_alternative<seat_retired>(body) || std::holds_alternative<game_over>(body);
 }
 
+std::string to_json_text(const event& e) {
+  engine::json_writer w;
+  w.object([&] {
+    w.field("type", event_type(e.body));
+    w.field("room", e.room);
+    w.field("version", e.version);
+    w.field("at", e.at);
+    std::visit([&](const auto& body) { write(w, body); }, e.body);
+  });
+  return std::move(w).text();
+}
+
 json to_json(const event& e) {
-  json j{{"type", event_type(e.body)}, {"room", e.room}, {"version", e.version}, {"at", e.at}};
-  std::visit([&](const auto& body) { write(j, body); }, e.body);
-  return j;
+  return json::parse(to_json_text(e));
 }
 
 std::expected<event, error> event_from_json(const json& j) {

@@ -177,6 +177,9 @@ std::string_view event_type(const event_body& body);
 // retirement, an end.
 bool changes_position(const event_body& body);
 
+// The event as JSON text, written straight from the struct (it is written for every move: the
+// stored row and the frame's params); to_json() reads that text into a document.
+std::string to_json_text(const event& e);
 nlohmann::json to_json(const event& e);
 // The whole event, or `bad_event` naming the type and field that is missing or of the wrong
 // shape. Unknown fields are ignored; an unknown type is an error.

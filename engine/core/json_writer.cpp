@@ -1,6 +1,9 @@
 #include "engine/core/json_writer.hpp"
 
+#include <algorithm>
 #include <cmath>
+
+#include <nlohmann/json.hpp>
 
 namespace boardroom::engine {
 
@@ -20,6 +23,13 @@ void json_writer::value(double d) {
 }
 
 void json_writer::write_string(std::string_view s) {
+  // Text that is not all ASCII may hold bytes that are not UTF-8 (an old name in a store, a
+  // client's text echoed in a message): nlohmann::json writes it, replacing those by U+FFFD, as
+  // the protocol's other writers do.
+  if (std::ranges::any_of(s, [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+    out_ += nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return;
+  }
   out_ += '"';
   for (char c : s) {
     switch (c) {
@@ -51,7 +61,7 @@ void json_writer::write_string(std::string_view s) {
           out_ += hex[(c >> 4) & 0xf];
           out_ += hex[c & 0xf];
         } else {
-          out_ += c;  // UTF-8 goes through as it is
+          out_ += c;
         }
     }
   }

@@ -16,6 +16,7 @@
 
 #include <charconv>
 #include <concepts>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,6 +48,7 @@ class json_writer {
     separate();
     out_ += "null";
   }
+  void value(std::nullptr_t) { null(); }
   // JSON text written before (a part that never changes, kept as text).
   void raw(std::string_view json) {
     separate();

@@ -41,7 +41,7 @@ void room::stage(batch& pending, protocol::event_body body) const {
   // The view goes to the frame only (event_view.hpp): the stored row and the event the room
   // holds do without it (the fold, the records and every reader of the log work from the
   // position), and it was most of a move's bytes (docs/performance.md).
-  std::string row = protocol::to_json_text(protocol::to_json(e));
+  std::string row = protocol::to_json_text(e);
   auto frame = make_frame(protocol::write_notification_text(
       "room.event", sent_text(e.body, row, pending.after.state())));
   pending.events.push_back({std::move(e), std::move(frame), std::move(row)});

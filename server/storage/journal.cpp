@@ -1,5 +1,8 @@
 #include "server/storage/journal.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 #include <boost/asio/post.hpp>
 
 namespace boardroom::server {
@@ -23,9 +26,13 @@ void journal::enqueue(entry e) {
   {
     std::lock_guard lock(mutex_);
     pending_.push_back(std::move(e));
+    // While a group is with the store, the next one gathers until that commit ends (commit()
+    // takes it then): one commit, and one fsync, for everything that arrived meanwhile.
+    if (committing_) return;
     if (pending_.size() >= max_group) {
       full.swap(pending_);
       seen_ = 0;
+      committing_ = true;
     } else if (!scheduled_) {
       scheduled_ = true;
       passes_ = 0;
@@ -40,6 +47,10 @@ void journal::flush() {
   std::vector<entry> group;
   {
     std::lock_guard lock(mutex_);
+    if (committing_) {  // the commit in hand takes what is pending when it ends
+      scheduled_ = false;
+      return;
+    }
     // Handlers already queued (requests read in the same turn) may still append: look again
     // after them while the group keeps growing.
     if (pending_.size() > seen_ && passes_ < max_passes) {
@@ -50,13 +61,27 @@ void journal::flush() {
     }
     scheduled_ = false;
     group.swap(pending_);
+    committing_ = !group.empty();
   }
   if (!group.empty()) commit_later(std::move(group));
 }
 
 void journal::commit_later(std::vector<entry> group) {
-  boost::asio::post(storage_exec_,
-                    [this, group = std::move(group)]() mutable { commit(std::move(group)); });
+  boost::asio::post(storage_exec_, [this, group = std::move(group)]() mutable {
+    commit(std::move(group));
+    // Then the group that gathered meanwhile, as a handler of its own: other work for the store
+    // that was posted in between goes first.
+    std::vector<entry> next;
+    {
+      std::lock_guard lock(mutex_);
+      const auto n = static_cast<std::ptrdiff_t>(std::min(pending_.size(), max_group));
+      next.assign(std::make_move_iterator(pending_.begin()),
+                  std::make_move_iterator(pending_.begin() + n));
+      pending_.erase(pending_.begin(), pending_.begin() + n);
+      committing_ = !next.empty();
+    }
+    if (!next.empty()) commit_later(std::move(next));
+  });
 }
 
 void journal::commit(std::vector<entry> group) {

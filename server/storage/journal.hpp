@@ -10,7 +10,9 @@
 // The group closes when a pass through the io loop brings no new appends (or after a few passes,
 // or at `max_group` appends), so a lone move waits for one extra pass and no timer. The commit
 // itself runs on the store's thread (`storage_exec`, one thread): its write and fsync never stall
-// an io thread, and while one group is being committed the next one gathers.
+// an io thread. While one group is being committed the next one gathers, however long the commit
+// takes, and goes to the store as soon as it is done: with an fsync per commit (`--sync full`),
+// the groups grow with the disk's latency instead of each waiting for an fsync of its own.
 
 #include <cstddef>
 #include <functional>
@@ -77,9 +79,10 @@ class journal {
   metrics& metrics_;
   std::mutex mutex_;
   std::vector<entry> pending_;
-  bool scheduled_ = false;  // a flush() is posted
-  std::size_t seen_ = 0;    // appends pending when flush() last looked
-  int passes_ = 0;          // flush() passes for the current group
+  bool scheduled_ = false;   // a flush() is posted
+  bool committing_ = false;  // a group is with the store; commit_later() takes the next
+  std::size_t seen_ = 0;     // appends pending when flush() last looked
+  int passes_ = 0;           // flush() passes for the current group
   std::function<bool(std::string_view)> fence_;
 };
 

@@ -70,15 +70,27 @@ TEST(JsonWriter, StringsAreEscapedAsNlohmannEscapesThem) {
   std::string every_byte_below_space;
   for (char c = 1; c < 0x20; ++c)
     every_byte_below_space += c;
-  const std::vector<std::string> texts{"plain",      "quote \" and \\ backslash",
-                                       "\t\n\r\b\f", every_byte_below_space,
-                                       "Grün 🐘",     std::string("nul\0inside", 10)};
+  const std::vector<std::string> texts{"plain",
+                                       "quote \" and \\ backslash",
+                                       "\t\n\r\b\f",
+                                       every_byte_below_space,
+                                       "Gr\u00fcn \U0001F418",
+                                       std::string("nul\0inside", 10)};
   for (const auto& text : texts) {
     json_writer w;
     w.object([&] { w.field(text, text); });
     EXPECT_EQ(w.text(), (json{{text, text}}.dump())) << text;
     EXPECT_EQ(json::parse(w.text())[text], text);
   }
+}
+
+// Bytes that are not UTF-8 become U+FFFD, as the protocol's nlohmann writers replace them: the
+// text written is still JSON.
+TEST(JsonWriter, BytesThatAreNotUtf8AreReplaced) {
+  const std::string text = "bad \xff\xfe end";
+  json_writer w;
+  w.array([&] { w.value(text); });
+  EXPECT_EQ(json::parse(w.text())[0], "bad \uFFFD\uFFFD end");
 }
 
 TEST(JsonWriter, OptionalsAreTheirValueOrNullAndRawTextGoesInAsItIs) {

@@ -4,6 +4,8 @@
 // company.
 
 #include <algorithm>
+#include <chrono>
+#include <memory>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -12,6 +14,7 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 
@@ -106,6 +109,39 @@ TEST(Journal, AGroupIsCutAtItsLimit) {
   f.io.run();
   EXPECT_EQ(f.storage.groups(), (std::vector<std::size_t>{server::journal::max_group, 10}));
   EXPECT_EQ(std::count(a.ok.begin(), a.ok.end(), 1), n);
+}
+
+// While a commit is with the store (an fsync: here a write slowed to 300 ms), appends arriving in
+// later turns of the io loop wait together and go to the store in one group when it is done,
+// instead of a group, and an fsync, each.
+TEST(Journal, AppendsArrivingDuringACommitShareTheNextOne) {
+  using namespace std::chrono_literals;
+  journal_fixture f(11);
+  f.storage.slow_writes(300ms);
+  int answered = 0;
+  auto append = [&](int i) {
+    f.log.append(journal_fixture::room(i), {{2, R"({"type":"move"})"}}, std::nullopt,
+                 f.io.get_executor(), [&](server::store_result<void> result) {
+                   EXPECT_TRUE(result.has_value());
+                   if (++answered == 11) f.busy.reset();
+                 });
+  };
+  boost::asio::post(f.io, [&] { append(0); });
+  // Five turns of two appends each, 40 ms apart, all inside the first commit.
+  std::vector<std::unique_ptr<boost::asio::steady_timer>> timers;
+  for (int k = 0; k < 5; ++k) {
+    timers.push_back(std::make_unique<boost::asio::steady_timer>(f.io, 40ms * (k + 1)));
+    timers.back()->async_wait([&, k](boost::system::error_code) {
+      append(1 + 2 * k);
+      append(2 + 2 * k);
+    });
+  }
+  f.io.run();
+  EXPECT_EQ(answered, 11);
+  EXPECT_EQ(f.storage.groups(), (std::vector<std::size_t>{1, 10}));
+  EXPECT_EQ(f.stats.journal_commits_total, 2u);
+  for (int i = 0; i < 11; ++i)
+    EXPECT_EQ(f.events_of(i), 2u) << i;
 }
 
 TEST(Journal, AFailedCommitReachesEveryContinuationAndWritesNothing) {
