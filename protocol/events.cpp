@@ -52,6 +52,16 @@ void write_document(json_writer& w, std::string_view key, const json& j) {
   w.raw(to_json_text(j));
 }
 
+// What the events that lead to a position (a start, a move, a retirement) end with.
+template <class E>
+void write_position(json_writer& w, const E& e) {
+  w.field("to_move", e.to_move);
+  w.field("position", e.position);
+  if (e.clocks) write_document(w, "clocks", *e.clocks);
+  if (e.to_act) write_document(w, "to_act", *e.to_act);
+  if (e.view) write_document(w, "view", *e.view);
+}
+
 // ---- writers: the fields of each type, besides type, room, version and at ----------------------
 
 void write(json_writer& w, const player_joined& e) {
@@ -85,23 +95,15 @@ void write(json_writer& w, const game_started& e) {
       });
     }
   });
-  w.field("to_move", e.to_move);
-  w.field("position", e.position);
   if (e.time_control) w.field("time_control", *e.time_control);
-  if (e.clocks) write_document(w, "clocks", *e.clocks);
   if (e.source) write_document(w, "source", *e.source);
-  if (e.to_act) write_document(w, "to_act", *e.to_act);
-  if (e.view) write_document(w, "view", *e.view);
+  write_position(w, e);
 }
 void write(json_writer& w, const move& e) {
   w.field("seat", e.seat);
   w.field("move", e.played);
   w.field("ply", e.ply);
-  w.field("to_move", e.to_move);
-  w.field("position", e.position);
-  if (e.clocks) write_document(w, "clocks", *e.clocks);
-  if (e.to_act) write_document(w, "to_act", *e.to_act);
-  if (e.view) write_document(w, "view", *e.view);
+  write_position(w, e);
 }
 void write(json_writer& w, const seat_taken_over& e) {
   w.field("seat", e.seat);
@@ -113,11 +115,7 @@ void write(json_writer& w, const seat_retired& e) {
   w.field("seat", e.seat);
   w.field("player", e.player);
   w.field("reason", e.reason);
-  w.field("to_move", e.to_move);
-  w.field("position", e.position);
-  if (e.clocks) write_document(w, "clocks", *e.clocks);
-  if (e.to_act) write_document(w, "to_act", *e.to_act);
-  if (e.view) write_document(w, "view", *e.view);
+  write_position(w, e);
 }
 void write(json_writer& w, const forced& e) {
   w.field("kind", engine::forced_name(e.kind));
