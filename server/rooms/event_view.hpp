@@ -13,15 +13,16 @@
 
 namespace boardroom::server {
 
-// Whether the event's frame carries a view: an event of protocol 1.1 that has one.
-inline bool shows_view(const protocol::event_body& body) {
+// Whether the room adds a view to the event's frame: an event of protocol 1.1 that has one, and
+// does not carry it already (a row stored before views were left out of the rows).
+inline bool adds_view(const protocol::event_body& body) {
   return std::visit(
       [](const auto& b) {
         if constexpr (requires {
                         b.view;
                         b.to_act;
                       }) {
-          return b.to_act.has_value();
+          return b.to_act.has_value() && !b.view.has_value();
         } else {
           return false;
         }
@@ -30,10 +31,10 @@ inline bool shows_view(const protocol::event_body& body) {
 }
 
 // The body of the event's `room.event` frame: its stored text `row` (a JSON object, without the
-// view) with the view of `after` added when the event shows one.
+// view) with the view of `after` added when the event has one.
 inline std::string sent_text(const protocol::event_body& body, std::string row,
                              const engine::state* after) {
-  if (!after || !shows_view(body) || row.empty() || row.back() != '}') return row;
+  if (!after || !adds_view(body) || row.empty() || row.back() != '}') return row;
   row.pop_back();
   row += ",\"view\":";
   row += after->view_text();
