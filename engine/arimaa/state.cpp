@@ -81,13 +81,6 @@ void write_board(json_writer& w, const position& pos) {
   });
 }
 
-void write_squares(json_writer& w, bitboard b) {
-  w.array([&] {
-    for (; b; b &= b - 1)
-      w.value(square_name(first_square(b)));
-  });
-}
-
 // Applies the step and capture tokens of a submission to `turn`. Capture tokens are optional; a
 // written one must name the capture its step caused.
 result<void> apply_tokens(turn_builder& turn, const std::vector<token>& tokens) {
@@ -434,7 +427,7 @@ std::string state::view_text() const {
     w.key("board");
     write_board(w, pos_);
     w.key("traps");
-    write_squares(w, traps);
+    w.array_of_bits(traps, square_name);
     w.field("turn", tag());
     w.field("phase", over ? "over" : in_setup() ? "setup" : "play");
     w.field("to_move", over ? std::nullopt : std::optional(index(pos_.to_move())));
@@ -457,7 +450,7 @@ std::string state::view_text() const {
     w.field("steps_left", in_setup() || over ? 0 : 4 - (pending_ ? pending_->steps() : 0));
     // Pieces of the side to move that cannot move by themselves, on the board shown.
     w.key("frozen");
-    write_squares(w, in_setup() || over ? bitboard{0} : shown.frozen(pos_.to_move()));
+    w.array_of_bits(in_setup() || over ? bitboard{0} : shown.frozen(pos_.to_move()), square_name);
     w.field("position", to_text());
   });
   return std::move(w).text();

@@ -14,6 +14,7 @@
 //
 // Commas are the writer's business; nesting through object()/array() keeps brackets balanced.
 
+#include <bit>
 #include <charconv>
 #include <concepts>
 #include <cstddef>
@@ -93,6 +94,16 @@ class json_writer {
     array([&] {
       for (const auto& v : values)
         value(v);
+    });
+  }
+
+  // An array of `name_of(i)` for each bit i set in `bits`, lowest first: the squares of a
+  // bitboard.
+  template <std::unsigned_integral Bits, class Name>
+  void array_of_bits(Bits bits, Name&& name_of) {
+    array([&] {
+      for (; bits; bits &= bits - 1)
+        value(name_of(std::countr_zero(bits)));
     });
   }
 

@@ -36,13 +36,6 @@ std::string_view reason(ending e) {
   return "";
 }
 
-void write_squares(json_writer& w, bitboard squares) {
-  w.array([&] {
-    for (; squares; squares &= squares - 1)
-      w.value(square_name(first_square(squares)));
-  });
-}
-
 }  // namespace
 
 int state::current_player() const {
@@ -112,7 +105,7 @@ std::string state::view_text() const {
     w.field("edition", edition_name(rules_.source));
     // Where the side to move may re-enter: clients can highlight them without the rules.
     w.key("reentry_squares");
-    write_squares(w, over ? bitboard{0} : position_.reentry_targets(to_move, rules_));
+    w.array_of_bits(over ? bitboard{0} : position_.reentry_targets(to_move, rules_), square_name);
     w.field("position", to_text());
   });
   return std::move(w).text();

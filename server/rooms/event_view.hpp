@@ -30,11 +30,12 @@ inline bool adds_view(const protocol::event_body& body) {
       body);
 }
 
-// The body of the event's `room.event` frame: its stored text `row` (a JSON object, without the
-// view) with the view of `after` added when the event has one.
+// The body of the event's `room.event` frame: its stored text `row` (protocol::to_json_text, a
+// JSON object, without the view) with the view of `after` added before the closing brace when
+// the event has one.
 inline std::string sent_text(const protocol::event_body& body, std::string row,
                              const engine::state* after) {
-  if (!after || !adds_view(body) || row.empty() || row.back() != '}') return row;
+  if (!after || !adds_view(body)) return row;
   row.pop_back();
   row += ",\"view\":";
   row += after->view_text();

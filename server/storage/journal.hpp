@@ -70,7 +70,8 @@ class journal {
 
   void enqueue(entry e);
   void flush();
-  void commit_later(std::vector<entry> group);  // on the store's thread
+  // On the store's thread: commits `group`, then hands on what gathered meanwhile.
+  void commit_later(std::vector<entry> group);
   void commit(std::vector<entry> group);
 
   boost::asio::io_context& io_;

@@ -111,4 +111,14 @@ TEST(JsonWriter, OptionalsAreTheirValueOrNullAndRawTextGoesInAsItIs) {
                                          {"range", {-1, 0, 5}}}));
 }
 
+TEST(JsonWriter, TheSetBitsOfABitboardAreNamedLowestFirst) {
+  const auto name = [](int i) { return "s" + std::to_string(i); };
+  json_writer w;
+  w.array([&] {
+    w.array_of_bits(std::uint64_t{0b1010'0001} | std::uint64_t{1} << 63, name);
+    w.array_of_bits(std::uint32_t{0}, name);
+  });
+  EXPECT_EQ(w.text(), R"([["s0","s5","s7","s63"],[]])");
+}
+
 }  // namespace boardroom::engine::json_writer_test
