@@ -11,6 +11,7 @@
 #include "tests/support/tls_client.hpp"
 
 namespace boardroom::test {
+namespace tls_cli {  // named: `serve` is another test file's too, in the same unity batch
 namespace {
 
 // `serve` with `args`; a server that wrongly starts is ended by `timeout` instead of hanging.
@@ -61,4 +62,5 @@ TEST(TlsCli, WithBothFilesThePortSpeaksTls) {
 }
 
 }  // namespace
+}  // namespace tls_cli
 }  // namespace boardroom::test
