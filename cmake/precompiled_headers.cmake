@@ -11,8 +11,18 @@ set(boardroom_pch_server
 set(boardroom_pch_test <gtest/gtest.h> <gmock/gmock.h>)
 
 # boardroom_precompile(target [SERVER] [TEST]): SERVER for the headers above, TEST for GoogleTest.
+# A target compiled as one unity batch gains nothing: the header would be parsed once either way.
 function(boardroom_precompile target)
   if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    return()
+  endif()
+  get_target_property(sources ${target} SOURCES)
+  list(LENGTH sources files)
+  set(batch ${CMAKE_UNITY_BUILD_BATCH_SIZE})
+  if(NOT batch)
+    set(batch 8)  # CMake's default
+  endif()
+  if(CMAKE_UNITY_BUILD AND files LESS_EQUAL batch)
     return()
   endif()
   cmake_parse_arguments(PCH "SERVER;TEST" "" "" ${ARGN})
