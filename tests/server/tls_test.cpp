@@ -63,6 +63,31 @@ TEST(Tls, HttpsAndWssServeTheApiAndTheProtocol) {
   EXPECT_EQ(alice.wait_closed(), 1008);  // replaced by the newer connection
 }
 
+// A TLS record holds at most 16 KiB: frames larger than that are read and written in several
+// records, and several reads and writes of the stream beneath.
+TEST(Tls, FramesLargerThanATlsRecordCrossBothWays) {
+  tls_server_fixture tls;
+  test_server srv(tls.options());
+  wss_client alice(srv.port(), tls.files.cert);
+  ASSERT_TRUE(alice.call("hello", alice_hello).has_value());
+
+  // In: a request of 40 KB, whose unknown parameter is named in the error.
+  auto padded = alice.call("lobby.list", {{std::string(40000, 'p'), 1}});
+  ASSERT_TRUE(padded.has_value());
+  ASSERT_TRUE(padded->contains("error")) << padded->dump().substr(0, 300);
+
+  // Out: the 2176 opening moves of the Amazons, about 30 KB.
+  auto created = alice.call("room.create",
+                            {{"game", "amazons"}, {"bots", {{{"seat", 1}, {"bot", "random"}}}}});
+  ASSERT_TRUE(created.has_value());
+  const std::string room = (*created)["result"]["room"];
+  auto moves = alice.call("game.legal_moves", {{"room", room}});
+  ASSERT_TRUE(moves.has_value());
+  ASSERT_TRUE(moves->contains("result")) << moves->dump().substr(0, 300);
+  EXPECT_EQ((*moves)["result"]["moves"].size(), 2176u);
+  EXPECT_GT(moves->dump().size(), 16u * 1024);
+}
+
 TEST(Tls, PlainHttpToTheTlsPortGetsNoAnswerAndOthersAreServed) {
   tls_server_fixture tls;
   test_server srv(tls.options());

@@ -14,8 +14,9 @@
 #include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
-#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
+
+#include "server/net/streams.hpp"
 
 namespace boardroom::test {
 
@@ -65,9 +66,9 @@ std::unique_ptr<ssl::context> client_context(const std::string& ca_file) {
   return ctx;
 }
 
-// TCP connection and TLS handshake, the certificate checked against 127.0.0.1.
-void open_tls(net::io_context& io, beast::ssl_stream<beast::tcp_stream>& stream,
-              std::uint16_t port) {
+// TCP connection and TLS handshake, the certificate checked against 127.0.0.1. The server's TLS
+// stream, whose OpenSSL operations are compiled once, in the server's library.
+void open_tls(net::io_context& io, server::tls_stream& stream, std::uint16_t port) {
   auto& lowest = beast::get_lowest_layer(stream);
   check(finish(io, lowest, 5s,
                [&](auto handler) {
@@ -75,7 +76,7 @@ void open_tls(net::io_context& io, beast::ssl_stream<beast::tcp_stream>& stream,
                                       std::move(handler));
                }),
         "connect");
-  stream.set_verify_callback(ssl::host_name_verification("127.0.0.1"));
+  stream.next_layer().set_verify_callback(ssl::host_name_verification("127.0.0.1"));
   check(finish(io, lowest, 5s,
                [&](auto handler) {
                  stream.async_handshake(ssl::stream_base::client, std::move(handler));
@@ -123,7 +124,7 @@ tls_files make_self_signed(const std::string& dir, const std::string& stem) {
 http_reply https_get(std::uint16_t port, const std::string& target, const std::string& ca_file) {
   net::io_context io;
   auto ctx = client_context(ca_file);
-  beast::ssl_stream<beast::tcp_stream> stream(io, *ctx);
+  server::tls_stream stream(tcp::socket(io), *ctx);
   open_tls(io, stream, port);
   auto& lowest = beast::get_lowest_layer(stream);
   http::request<http::string_body> req{http::verb::get, target, 11};
@@ -145,7 +146,7 @@ http_reply https_get(std::uint16_t port, const std::string& target, const std::s
 struct wss_client::impl {
   net::io_context io;
   std::unique_ptr<ssl::context> ctx;
-  std::optional<websocket::stream<beast::ssl_stream<beast::tcp_stream>>> ws;
+  std::optional<websocket::stream<server::tls_stream>> ws;
   beast::flat_buffer buffer;
   int status = 0;
   std::int64_t next_id = 1;
@@ -166,7 +167,7 @@ struct wss_client::impl {
 wss_client::wss_client(std::uint16_t port, const std::string& ca_file, const std::string& origin)
     : impl_(std::make_unique<impl>()) {
   impl_->ctx = client_context(ca_file);
-  impl_->ws.emplace(impl_->io, *impl_->ctx);
+  impl_->ws.emplace(tcp::socket(impl_->io), *impl_->ctx);
   open_tls(impl_->io, impl_->ws->next_layer(), port);
   if (!origin.empty()) {
     impl_->ws->set_option(websocket::stream_base::decorator(
