@@ -65,20 +65,14 @@ class tls_stream {
 
   template <class MutableBufferSequence, class Handler>
   auto async_read_some(const MutableBufferSequence& buffers, Handler&& handler) {
-    return boost::asio::async_initiate<Handler, void(boost::system::error_code, std::size_t)>(
-        [this](io_handler h, buffer_list<boost::asio::mutable_buffer> b) {
-          read_some(b, std::move(h));
-        },
-        handler, buffer_list<boost::asio::mutable_buffer>(buffers));
+    return start_some<boost::asio::mutable_buffer, Handler>(&tls_stream::read_some, buffers,
+                                                            handler);
   }
 
   template <class ConstBufferSequence, class Handler>
   auto async_write_some(const ConstBufferSequence& buffers, Handler&& handler) {
-    return boost::asio::async_initiate<Handler, void(boost::system::error_code, std::size_t)>(
-        [this](io_handler h, buffer_list<boost::asio::const_buffer> b) {
-          write_some(b, std::move(h));
-        },
-        handler, buffer_list<boost::asio::const_buffer>(buffers));
+    return start_some<boost::asio::const_buffer, Handler>(&tls_stream::write_some, buffers,
+                                                          handler);
   }
 
   template <class Handler>
@@ -104,6 +98,15 @@ class tls_stream {
   void write_some(const buffer_list<boost::asio::const_buffer>& buffers, io_handler handler);
   void handshake(boost::asio::ssl::stream_base::handshake_type type, done_handler handler);
   void shutdown(done_handler handler);
+
+  // A read or write "some" (`op`, in streams.cpp) with the handler erased and the buffers listed.
+  template <class Buffer, class Handler, class Sequence>
+  auto start_some(void (tls_stream::*op)(const buffer_list<Buffer>&, io_handler),
+                  const Sequence& buffers, Handler& handler) {
+    return boost::asio::async_initiate<Handler, void(boost::system::error_code, std::size_t)>(
+        [this, op](io_handler h, const buffer_list<Buffer>& b) { (this->*op)(b, std::move(h)); },
+        handler, buffer_list<Buffer>(buffers));
+  }
 
   next_layer_type stream_;
 };
