@@ -76,5 +76,94 @@ TEST(Store, RefusesADatabaseFromANewerServer) {
   EXPECT_NE(s.error().find("schema version 99"), std::string::npos) << s.error();
 }
 
+// The first column of the first row of `sql`, on a database no store has open.
+std::int64_t count_of(const std::string& file, const char* sql) {
+  sqlite3* db = nullptr;
+  std::int64_t n = -1;
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_open(file.c_str(), &db) == SQLITE_OK &&
+      sqlite3_prepare_v2(db, sql, -1, &stmt, nullptr) == SQLITE_OK &&
+      sqlite3_step(stmt) == SQLITE_ROW)
+    n = sqlite3_column_int64(stmt, 0);
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+  return n;
+}
+
+// New events are appended to the live log and moved in bulk into the table clustered by room:
+// across the move each room keeps all its events in order, and a version a room has is refused
+// whether it sits in the log or has moved.
+TEST(Store, TheLiveLogMovesIntoTheEventsWithoutLosingOrReorderingAny) {
+  temp_dir dir;
+  // Without an fsync per commit: the thousands of commits below are about order, not disks.
+  auto opened = server::open_sqlite_store(dir.path(), server::sync_mode::normal);
+  ASSERT_TRUE(opened) << opened.error();
+  auto s = std::move(*opened);
+  ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 0}));
+  const std::vector<std::string> rooms{"r1", "r2", "r3"};
+  for (const auto& id : rooms)
+    ASSERT_TRUE(s->create_room(sample_room(id, "p1"), std::vector<stored_event>{{1, "{}"}}));
+  // Groups of one event per room, as a group commit writes them, until the log has moved once.
+  const int versions = static_cast<int>(server::live_log_rows / rooms.size()) + 40;
+  for (int v = 2; v <= versions; ++v) {
+    std::vector<std::vector<stored_event>> events;
+    std::vector<server::event_append> group;
+    for (const auto& id : rooms)
+      events.push_back({{v, R"({"room":")" + id + R"(","v":)" + std::to_string(v) + "}"}});
+    for (std::size_t i = 0; i < rooms.size(); ++i)
+      group.push_back({rooms[i], events[i], std::nullopt});
+    for (const auto& result : s->append_group(group))
+      ASSERT_TRUE(result.has_value()) << result.error();
+  }
+  for (const auto& id : rooms) {
+    auto r = s->load_room(id);
+    ASSERT_TRUE(r && *r);
+    ASSERT_EQ((*r)->events.size(), static_cast<std::size_t>(versions)) << id;
+    for (int v = 2; v <= versions; ++v) {
+      EXPECT_EQ((*r)->events[v - 1].version, v);
+      EXPECT_EQ((*r)->events[v - 1].body,
+                R"({"room":")" + id + R"(","v":)" + std::to_string(v) + "}");
+    }
+  }
+  // Version 2 moved long ago, the last version is still in the log: both are taken.
+  for (int taken : {2, versions}) {
+    auto dup = s->append_events("r1", std::vector<stored_event>{{taken, "{}"}}, std::nullopt);
+    ASSERT_FALSE(dup) << taken;
+    EXPECT_NE(dup.error().find("r1"), std::string::npos) << dup.error();
+  }
+  EXPECT_TRUE(
+      s->append_events("r1", std::vector<stored_event>{{versions + 1, "{}"}}, std::nullopt));
+  s.reset();
+  // Closing the store moved the rest: the file holds every event in `events`.
+  const std::string file = dir.path() + "/" + server::database_file;
+  EXPECT_EQ(count_of(file, "SELECT COUNT(*) FROM live_events"), 0);
+  EXPECT_EQ(count_of(file, "SELECT COUNT(*) FROM events"), 3 * versions + 1);
+}
+
+// A server that dies leaves its last events in the live log: the next open finds them all.
+TEST(Store, EventsLeftInTheLiveLogByACrashAreThereAfterTheRestart) {
+  temp_dir dir, copy;
+  auto s = open_store(dir.path());
+  ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 0}));
+  ASSERT_TRUE(s->create_room(sample_room("r1", "p1"), std::vector<stored_event>{{1, "{}"}}));
+  for (int v = 2; v <= 10; ++v)
+    ASSERT_TRUE(s->append_events("r1", std::vector<stored_event>{{v, "{}"}}, std::nullopt));
+  // What the disk holds while the server runs (every commit was synced), as a crash leaves it.
+  for (const char* suffix : {"", "-wal"}) {
+    std::filesystem::copy_file(dir.path() + "/" + server::database_file + suffix,
+                               copy.path() + "/" + server::database_file + suffix);
+  }
+  const std::string file = copy.path() + "/" + server::database_file;
+  EXPECT_EQ(count_of(file, "SELECT COUNT(*) FROM live_events"), 10);
+  auto restarted = open_store(copy.path());
+  auto r = restarted->load_room("r1");
+  ASSERT_TRUE(r && *r);
+  ASSERT_EQ((*r)->events.size(), 10u);
+  EXPECT_EQ((*r)->events.back().version, 10);
+  restarted.reset();
+  EXPECT_EQ(count_of(file, "SELECT COUNT(*) FROM live_events"), 0);
+  EXPECT_EQ(count_of(file, "SELECT COUNT(*) FROM events"), 10);
+}
+
 }  // namespace
 }  // namespace boardroom::test
