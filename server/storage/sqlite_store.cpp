@@ -12,10 +12,7 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
-#include <limits>
-#include <map>
 #include <mutex>
-#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -34,7 +31,7 @@ namespace {
 
 // Migration i brings the schema from version i to i + 1. Never change one that has shipped:
 // append another.
-constexpr std::array<const char*, 8> migrations{R"sql(
+constexpr std::array<const char*, 7> migrations{R"sql(
 CREATE TABLE identities (
   id          TEXT PRIMARY KEY,
   name        TEXT NOT NULL,
@@ -186,42 +183,6 @@ ALTER TABLE rooms ADD COLUMN berserk INTEGER NOT NULL DEFAULT 0;  -- players may
                                                 R"sql(
 -- An account a program plays (account.register with bot): shown as a bot wherever it appears.
 ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
-)sql",
-                                                R"sql(
--- The live log: new events are appended here in the order they come, and moved into `events`
--- in bulk, sorted by room (sqlite_store::move_live_log). `events` is clustered by room, so a group
--- commit of moves from many rooms wrote a page of its own (and often split one) for every room;
--- appended in order, the group fills a page or two. No key on (room, version): it would be
--- scattered by room again. The store checks that each room's versions go up instead, and that the
--- room exists: with no foreign key here, emptying the table after a move is one quick step.
-CREATE TABLE live_events (
-  seq         INTEGER PRIMARY KEY,
-  room        TEXT NOT NULL,
-  version     INTEGER NOT NULL,
-  body        TEXT NOT NULL         -- as in events
-);
--- The trigger below looks up a finished game's start; one entry per game.
-CREATE INDEX live_games_started ON live_events (room)
-  WHERE json_extract(body, '$.type') = 'game_started';
--- Finished games are indexed as their game_over is appended, so they are found at once.
-DROP TRIGGER index_finished_game;
-CREATE TRIGGER index_finished_game AFTER INSERT ON live_events
-WHEN json_extract(NEW.body, '$.type') = 'game_over'
-     AND json_type(NEW.body, '$.outcome') = 'object'
-BEGIN
-  INSERT OR IGNORE INTO finished_games (room, game, finished_ms, outcome)
-    SELECT id, game, json_extract(NEW.body, '$.at'), json_extract(NEW.body, '$.outcome')
-    FROM rooms WHERE id = NEW.room;
-  INSERT OR IGNORE INTO game_players (room, seat, player, name)
-    SELECT NEW.room, CAST(p.key AS INTEGER), json_extract(p.value, '$.player'),
-           json_extract(p.value, '$.name')
-    FROM (SELECT body FROM events
-          WHERE room = NEW.room AND json_extract(body, '$.type') = 'game_started'
-          UNION ALL
-          SELECT body FROM live_events
-          WHERE room = NEW.room AND json_extract(body, '$.type') = 'game_started') AS e,
-         json_each(e.body, '$.players') AS p;
-END;
 )sql"};
 
 // What find_records() filters on; ?1 game, ?2 player (id or name), ?3 from, ?4 until, ?5 public
@@ -322,8 +283,6 @@ class sqlite_store final : public store {
       : db_(db), lock_(std::move(lock)), path_(std::move(path)) {}
 
   ~sqlite_store() override {
-    // Leaves `events` whole for tools that read the file (a crash leaves it to the next open).
-    if (begin_ && live_rows_ > 0) (void)move_live_log();
     for (auto* s : {&begin_,
                     &commit_,
                     &rollback_,
@@ -332,9 +291,6 @@ class sqlite_store final : public store {
                     &expire_identities_,
                     &insert_room_,
                     &insert_event_,
-                    &last_version_of_,
-                    &move_live_events_,
-                    &clear_live_events_,
                     &set_status_,
                     &unfinished_rooms_,
                     &room_by_id_,
@@ -401,22 +357,13 @@ class sqlite_store final : public store {
              {&insert_room_, std::string("INSERT INTO rooms (") + room_columns +
                                  ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
                                  "?13, ?14, ?15, ?16, ?17, ?18)"},
-             {&insert_event_, "INSERT INTO live_events (room, version, body) VALUES (?1, ?2, ?3)"},
-             {&last_version_of_,
-              "SELECT EXISTS (SELECT 1 FROM rooms WHERE id = ?1), "
-              "(SELECT MAX(version) FROM events WHERE room = ?1)"},
-             {&move_live_events_,
-              "INSERT INTO events (room, version, body) "
-              "SELECT room, version, body FROM live_events ORDER BY room, version"},
-             {&clear_live_events_, "DELETE FROM live_events"},
+             {&insert_event_, "INSERT INTO events (room, version, body) VALUES (?1, ?2, ?3)"},
              {&set_status_, "UPDATE rooms SET status = ?2 WHERE id = ?1"},
              {&unfinished_rooms_, std::string("SELECT ") + room_columns +
                                       " FROM rooms WHERE status IN ('waiting', 'playing') "
                                       "ORDER BY created_ms, id"},
              {&room_by_id_, std::string("SELECT ") + room_columns + " FROM rooms WHERE id = ?1"},
-             {&events_of_,
-              "SELECT version, body FROM events WHERE room = ?1 UNION ALL "
-              "SELECT version, body FROM live_events WHERE room = ?1 ORDER BY version"},
+             {&events_of_, "SELECT version, body FROM events WHERE room = ?1 ORDER BY version"},
              {&find_records_, std::string("SELECT f.room, f.game, r.spec, r.created_ms, "
                                           "f.finished_ms, f.outcome") +
                                   record_filter +
@@ -482,8 +429,7 @@ class sqlite_store final : public store {
       }
       target->reset(s);
     }
-    // What a server that stopped left in the live log: restoring then reads `events` by its key.
-    return move_live_log();
+    return {};
   }
 
   store_result<void> save_identity(const identity_record& identity) override {
@@ -521,7 +467,7 @@ class sqlite_store final : public store {
   store_result<void> create_room(const room_record& room,
                                  std::span<const stored_event> events) override {
     std::lock_guard lock(mutex_);
-    auto created = transaction("cannot create room " + room.id, [&]() -> bool {
+    return transaction("cannot create room " + room.id, [&]() -> bool {
       const std::string bots = bots_text(room.bots);
       use u(insert_room_);
       u.text(1, room.id)
@@ -544,31 +490,24 @@ class sqlite_store final : public store {
           .integer(18, room.berserk);
       return u.step() == SQLITE_DONE && insert_events(room.id, events);
     });
-    move_live_log_when_long();
-    return created;
   }
 
   store_result<void> append_events(std::string_view room, std::span<const stored_event> events,
                                    std::optional<room_status> status) override {
     std::lock_guard lock(mutex_);
-    auto appended = transaction("cannot append to room " + std::string(room), [&] {
+    return transaction("cannot append to room " + std::string(room), [&] {
       return apply({room, events, status});
     });
-    move_live_log_when_long();
-    return appended;
   }
 
   std::vector<store_result<void>> append_group(std::span<const event_append> group) override {
-    auto results = commit_group(group, [&](std::span<const event_append> part) {
+    return commit_group(group, [&](std::span<const event_append> part) {
       std::lock_guard lock(mutex_);
       return transaction(
           part.size() == 1 ? "cannot append to room " + std::string(part[0].room)
                            : std::string("cannot append a group of events"),
           [&] { return std::ranges::all_of(part, [&](const auto& a) { return apply(a); }); });
     });
-    std::lock_guard lock(mutex_);
-    move_live_log_when_long();
-    return results;
   }
 
   store_result<bool> create_account(const account_record& account) override {
@@ -872,18 +811,11 @@ class sqlite_store final : public store {
       use u(begin_);
       if (u.step() != SQLITE_DONE) return std::unexpected(failure(what));
     }
-    staged_versions_.clear();
-    refusal_.clear();
     if (body()) {
       use u(commit_);
-      if (u.step() == SQLITE_DONE) {
-        for (auto& [room, version] : staged_versions_)
-          live_versions_.insert_or_assign(room, version);
-        return {};
-      }
+      if (u.step() == SQLITE_DONE) return {};
     }
-    std::string message =
-        refusal_.empty() ? failure(what) : what + " in '" + path_ + "': " + refusal_;
+    std::string message = failure(what);
     if (!sqlite3_get_autocommit(db_)) {  // still in the transaction: undo it
       use u(rollback_);
       u.step();
@@ -968,66 +900,13 @@ class sqlite_store final : public store {
     return out;
   }
 
-  // Into the live log, whose rows have no key: so each version must be above the room's last one
-  // here, which also refuses what the key of `events` refuses (a version the room has).
   bool insert_events(std::string_view room, std::span<const stored_event> events) {
-    if (events.empty()) return true;
-    auto last = last_version(room);
-    if (!last) return false;
     for (const auto& e : events) {
-      if (e.version <= *last) {
-        refusal_ = "room " + std::string(room) + " has version " + std::to_string(*last) +
-                   ": version " + std::to_string(e.version) + " would not follow it";
-        return false;
-      }
       use u(insert_event_);
       u.text(1, room).integer(2, e.version).text(3, e.body);
       if (u.step() != SQLITE_DONE) return false;
-      *last = e.version;
     }
-    staged_versions_.insert_or_assign(std::string(room), *last);
-    live_rows_ += events.size();  // also when the transaction fails: the log then moves early
     return true;
-  }
-
-  // The room's last version: this transaction's, the live log's, or the one in `events` (a room
-  // with no rows in the live log). Without events, the lowest number; nullopt when there is no
-  // such room (or SQLite fails).
-  std::optional<std::int64_t> last_version(std::string_view room) {
-    if (auto it = staged_versions_.find(room); it != staged_versions_.end()) return it->second;
-    if (auto it = live_versions_.find(room); it != live_versions_.end()) return it->second;
-    use u(last_version_of_);
-    u.text(1, room);
-    if (u.step() != SQLITE_ROW) return std::nullopt;
-    if (u.column_int(0) == 0) {
-      refusal_ = "there is no room " + std::string(room);
-      return std::nullopt;
-    }
-    return u.column_is_null(1) ? std::numeric_limits<std::int64_t>::min() : u.column_int(1);
-  }
-
-  // Moves the live log into `events`, sorted by room: each room's new rows go onto its pages at
-  // once, instead of a page per room in every commit. When the store opens, and when the log is
-  // long.
-  store_result<void> move_live_log() {
-    auto moved = transaction("cannot move the live log into the events", [&] {
-      use move(move_live_events_);
-      if (move.step() != SQLITE_DONE) return false;
-      use clear(clear_live_events_);
-      return clear.step() == SQLITE_DONE;
-    });
-    if (moved) {
-      live_versions_.clear();
-      live_rows_ = 0;
-    }
-    move_live_log_at_ = live_rows_ + live_log_rows;  // after a failure: not again at every append
-    return moved;
-  }
-
-  // A failure leaves the rows in the live log, where they are read as well: nothing is lost, and
-  // the next appends say what is wrong with the database.
-  void move_live_log_when_long() {
-    if (live_rows_ >= move_live_log_at_) (void)move_live_log();
   }
 
   bool update_status(std::string_view room, room_status status) {
@@ -1082,18 +961,11 @@ class sqlite_store final : public store {
   std::string path_;
   std::mutex mutex_;
   stmt_ptr begin_, commit_, rollback_, save_identity_, find_identity_, expire_identities_,
-      insert_room_, insert_event_, last_version_of_, move_live_events_, clear_live_events_,
-      set_status_, unfinished_rooms_, room_by_id_, events_of_, find_records_, count_records_,
-      players_of_, insert_account_, account_by_name_, account_by_player_, insert_login_token_,
-      rating_of_, save_rating_, insert_rating_change_, leaderboard_, ratings_of_, rating_history_,
-      seed_rating_, upsert_tournament_, insert_tournament_event_, open_tournaments_,
-      tournament_by_id_, tournament_events_of_;
-  // The live log (migration 8): the rows in it, the last version of each room that has rows
-  // there, and those of the transaction under way, which count once it commits.
-  std::size_t live_rows_ = 0;
-  std::size_t move_live_log_at_ = live_log_rows;
-  std::map<std::string, std::int64_t, std::less<>> live_versions_, staged_versions_;
-  std::string refusal_;  // why an append was refused where SQLite was not asked
+      insert_room_, insert_event_, set_status_, unfinished_rooms_, room_by_id_, events_of_,
+      find_records_, count_records_, players_of_, insert_account_, account_by_name_,
+      account_by_player_, insert_login_token_, rating_of_, save_rating_, insert_rating_change_,
+      leaderboard_, ratings_of_, rating_history_, seed_rating_, upsert_tournament_,
+      insert_tournament_event_, open_tournaments_, tournament_by_id_, tournament_events_of_;
 };
 
 }  // namespace

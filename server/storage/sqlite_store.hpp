@@ -17,7 +17,6 @@
 // commit takes tens of microseconds. A lock file (flock) keeps a second server off the same
 // data directory; the kernel releases it when the process dies, however it dies.
 
-#include <cstddef>
 #include <memory>
 #include <string>
 #include <utility>
@@ -50,12 +49,6 @@ class data_dir_lock {
 // version and checks that the database can be written. Errors say what and where, for people.
 store_result<std::unique_ptr<store>> open_sqlite_store(const std::string& data_dir,
                                                        sync_mode sync = sync_mode::full);
-
-// How many events the live log gathers before they move into the table clustered by room (see
-// the schema in sqlite_store.cpp). More rows make each room's share of a move larger, so it
-// writes fewer pages; fewer make the move's pause shorter: 4096 moves of 250 bytes take about
-// 50 ms to move on a virtual disk, during which the next group commit waits.
-inline constexpr std::size_t live_log_rows = 4096;
 
 // The file name of the database inside the data directory.
 inline constexpr const char* database_file = "boardroom.db";

@@ -36,8 +36,7 @@ TEST(RecordsStore, AnOlderDatabaseHasItsFinishedGamesIndexedWhenUpgraded) {
          "DROP TABLE tournament_events; DROP TABLE tournaments; "
          "DROP TABLE rating_history; DROP TABLE ratings; DROP TABLE login_tokens; "
          "DROP TABLE accounts; ALTER TABLE rooms DROP COLUMN rated; "
-         "DROP TRIGGER index_finished_game; DROP TABLE live_events; "
-         "DROP TABLE finished_games; DROP TABLE game_players; "
+         "DROP TRIGGER index_finished_game; DROP TABLE finished_games; DROP TABLE game_players; "
          "ALTER TABLE rooms DROP COLUMN vacated_seats; DELETE FROM schema_version WHERE version >= "
          "2");
     sqlite3_close(db);
