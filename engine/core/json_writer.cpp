@@ -30,8 +30,14 @@ void json_writer::write_string(std::string_view s) {
     out_ += nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     return;
   }
+  // Runs of characters that need no escape are appended whole: most strings are one run.
   out_ += '"';
-  for (char c : s) {
+  std::size_t run = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20) continue;
+    out_.append(s.substr(run, i - run));
+    run = i + 1;
     switch (c) {
       case '"':
         out_ += "\\\"";
@@ -54,17 +60,15 @@ void json_writer::write_string(std::string_view s) {
       case '\t':
         out_ += "\\t";
         break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          static constexpr char hex[] = "0123456789abcdef";
-          out_ += "\\u00";
-          out_ += hex[(c >> 4) & 0xf];
-          out_ += hex[c & 0xf];
-        } else {
-          out_ += c;
-        }
+      default: {
+        static constexpr char hex[] = "0123456789abcdef";
+        out_ += "\\u00";
+        out_ += hex[(c >> 4) & 0xf];
+        out_ += hex[c & 0xf];
+      }
     }
   }
+  out_.append(s.substr(run));
   out_ += '"';
 }
 

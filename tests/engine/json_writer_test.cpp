@@ -75,7 +75,9 @@ TEST(JsonWriter, StringsAreEscapedAsNlohmannEscapesThem) {
                                        "\t\n\r\b\f",
                                        every_byte_below_space,
                                        "Gr\u00fcn \U0001F418",
-                                       std::string("nul\0inside", 10)};
+                                       std::string("nul\0inside", 10),
+                                       "\"starts and ends\n",
+                                       ""};
   for (const auto& text : texts) {
     json_writer w;
     w.object([&] { w.field(text, text); });
