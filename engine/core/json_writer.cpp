@@ -60,7 +60,7 @@ void json_writer::write_string(std::string_view s) {
       case '\t':
         out_ += "\\t";
         break;
-      default: {
+      default: {  // the other control characters
         static constexpr char hex[] = "0123456789abcdef";
         out_ += "\\u00";
         out_ += hex[(c >> 4) & 0xf];
