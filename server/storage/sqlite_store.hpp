@@ -50,6 +50,10 @@ class data_dir_lock {
 store_result<std::unique_ptr<store>> open_sqlite_store(const std::string& data_dir,
                                                        sync_mode sync = sync_mode::full);
 
+// The write-ahead log's length, in pages of 4 KiB, at which a commit checkpoints it into the
+// database (SQLite's default is 1000; see open_sqlite_store's prepare()).
+inline constexpr int wal_checkpoint_pages = 10000;
+
 // The file name of the database inside the data directory.
 inline constexpr const char* database_file = "boardroom.db";
 
