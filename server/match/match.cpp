@@ -34,7 +34,8 @@ bool shows_position(const engine::state& s, const std::string& text) {
 }
 
 match::match(match_settings settings)
-    : settings_(std::move(settings)), seats_(std::max(settings_.seats, 0)) {}
+    : settings_(std::make_shared<const match_settings>(std::move(settings))),
+      seats_(std::max(settings_->seats, 0)) {}
 
 match::match(const match& other)
     : settings_(other.settings_),
@@ -96,7 +97,7 @@ std::string match::fold_body(const protocol::event_body& body) {
     if (status_ != room_status::waiting) return "a second start";
     if (started->players != players_seated()) return "the players are not the seated ones";
     const int n = static_cast<int>(started->players.size());
-    auto made = g.new_state(n, settings_.spec.params, settings_.seed);
+    auto made = g.new_state(n, settings_->spec.params, settings_->seed);
     if (!made) return "the engine cannot set the game up: " + made.error().message;
     if (!shows_position(**made, started->position)) {
       return "the engine sets up a different position: " + (*made)->position_text();

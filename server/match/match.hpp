@@ -141,8 +141,8 @@ class match {
   std::int64_t version() const { return version_; }
   std::int64_t position_version() const { return position_version_; }
   room_status status() const { return status_; }
-  const engine::game& game() const { return *settings_.spec.game_ptr; }
-  const match_settings& settings() const { return settings_; }
+  const engine::game& game() const { return *settings_->spec.game_ptr; }
+  const match_settings& settings() const { return *settings_; }
   const std::vector<match_seat>& seats() const { return seats_; }
   int seat_count() const { return static_cast<int>(seats_.size()); }
   const engine::state* state() const { return state_.get(); }  // null before the start
@@ -173,7 +173,8 @@ class match {
   std::expected<std::vector<protocol::event_body>, protocol::error> apply_administer(
       const commands::administer& c) const;
 
-  match_settings settings_;
+  // Shared, not copied, by the copy a room makes of its match for every batch: it never changes.
+  std::shared_ptr<const match_settings> settings_;
   room_status status_ = room_status::waiting;
   std::vector<match_seat> seats_;
   std::unique_ptr<engine::state> state_;

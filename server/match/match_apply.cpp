@@ -151,7 +151,7 @@ made_events match::apply_start() const {
                                   " players; " + std::to_string(taken) + " seated"));
   }
   auto players = players_seated();
-  auto made = game().new_state(taken, settings_.spec.params, settings_.seed);
+  auto made = game().new_state(taken, settings_->spec.params, settings_->seed);
   if (!made) {
     // Creation set the game up for every seat; a start before the room is full can still be
     // refused (Shiamgon's disc-small with 4 of its 5 seats taken, a handicap for an empty seat).

@@ -394,13 +394,13 @@ void room::commit(const member& who, const json& id, std::vector<protocol::event
 }
 
 // Durable events, sent in order; a game_over (always the last) ends the game. True if it did.
-bool room::deliver(batch& pending) {
+bool room::deliver(batch& pending, bool folded) {
   for (auto& e : pending) {
     if (std::holds_alternative<ev::game_over>(e.typed.body)) {
-      conclude(std::move(e));
+      conclude(std::move(e), folded);
       return true;
     }
-    publish(std::move(e));
+    publish(std::move(e), folded);
   }
   return false;
 }
@@ -408,7 +408,13 @@ bool room::deliver(batch& pending) {
 void room::commit_move(batch& pending, game_clock clock) {
   clock_ = std::move(clock);
   ++metrics_.moves_total;
-  if (deliver(pending)) return;
+  // stage() folded the move's events (a move, perhaps the game's end: none touches a seat's link)
+  // into the batch's copy of the match, and nothing changed the room's meanwhile (it held every
+  // request): the copy becomes the room's match instead of the events being played again.
+  const bool folded =
+      pending.after.version() == match_.version() + static_cast<std::int64_t>(pending.size());
+  if (folded) match_ = std::move(pending.after);
+  if (deliver(pending, folded)) return;
   arm_clock();
   schedule_bot();
 }
@@ -949,13 +955,13 @@ void room::finish(engine::outcome result, on_stored done) {
 }
 
 // `over` is the game_over event; its fold sets the outcome and the status.
-void room::conclude(event over) {
+void room::conclude(event over, bool folded) {
   clock_.stop(host_.now());
   flag_timer_.cancel();
   ++metrics_.games_finished_total;
   // A dropped player's grace runs on: the room stays theirs to come back to until it ends.
   bot_timer_.cancel();
-  publish(std::move(over));
+  publish(std::move(over), folded);
   if (settings_.is_public) publish_summary("updated");
   host_.game_ended(settings_.id, match_.end());
   linger_.expires_after(limit_.finished_room_linger);

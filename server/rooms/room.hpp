@@ -290,7 +290,8 @@ class room : public std::enable_shared_from_this<room> {
                   std::chrono::steady_clock::time_point now) const;
   void commit(const member& who, const nlohmann::json& id,
               std::vector<protocol::event_body> events);
-  bool deliver(batch& pending);
+  // `folded`: the room's match holds the events already (commit_move()).
+  bool deliver(batch& pending, bool folded = false);
   void commit_move(batch& pending, game_clock clock);
   void arm_clock();
   void check_clock();
@@ -301,7 +302,7 @@ class room : public std::enable_shared_from_this<room> {
   engine::outcome forfeit_outcome(int seat_index, const std::string& reason,
                                   const std::string& description) const;
   void finish(engine::outcome result, on_stored done = {});
-  void conclude(event over);  // `over` is durable
+  void conclude(event over, bool folded = false);  // `over` is durable
   void start_grace(int seat_index, std::chrono::milliseconds after);
   void grace_expired(int seat_index);
   void vacate(int seat_index, const std::string& reason, on_stored done = {});
@@ -332,7 +333,7 @@ class room : public std::enable_shared_from_this<room> {
   static std::vector<stored_event> rows_of(const batch& pending,
                                            std::optional<room_status>& new_status);
   void log_store_failure(const store_result<void>& result);
-  void publish(event e);
+  void publish(event e, bool folded = false);  // folds it first unless `folded`
   void emit(protocol::event_body body, on_stored done = {});
   void fold(const protocol::event& e);  // into the match, and the links follow its seats
   void keep(event e);                   // the kept events only

@@ -171,8 +171,8 @@ void room::keep(event e) {
     events_.pop_front();
 }
 
-void room::publish(event e) {
-  fold(e.typed);
+void room::publish(event e, bool folded) {
+  if (!folded) fold(e.typed);
   keep(std::move(e));
   const event& kept = events_.back();
   frame_ptr hidden;
