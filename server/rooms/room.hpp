@@ -13,10 +13,11 @@
 // Durability: every event is written to the store before anything else happens. A request first
 // works out its events, each folded into a copy of the match (a batch) so that the next decision
 // sees the game as the earlier ones leave it, then appends them in one transaction, and only
-// then folds them into the match as it publishes them, replies and broadcasts. Every write goes
-// through the journal to the store's own thread (a new room's too): the room waits for the answer
-// without holding an io thread, and holds what arrives meanwhile. When the append fails the match
-// is exactly as before and the client gets `storage_failed`. At server start a
+// then folds them into the match as it publishes them (a move's copy becomes the match instead),
+// replies and broadcasts. Every write goes through the journal to the store's own thread (a new
+// room's too): the room waits for the answer without holding an io thread, and holds what
+// arrives meanwhile. When the append fails the match is exactly as before and the client gets
+// `storage_failed`. At server start a
 // room is rebuilt by folding its log through a match (restore()), so its version and recent
 // events are what clients saw before the restart.
 
