@@ -17,9 +17,8 @@
 // replies and broadcasts. Every write goes through the journal to the store's own thread (a new
 // room's too): the room waits for the answer without holding an io thread, and holds what
 // arrives meanwhile. When the append fails the match is exactly as before and the client gets
-// `storage_failed`. At server start a
-// room is rebuilt by folding its log through a match (restore()), so its version and recent
-// events are what clients saw before the restart.
+// `storage_failed`. At server start a room is rebuilt by folding its log through a match
+// (restore()), so its version and recent events are what clients saw before the restart.
 
 #include <chrono>
 #include <deque>
