@@ -51,8 +51,12 @@ store_result<std::unique_ptr<store>> open_sqlite_store(const std::string& data_d
                                                        sync_mode sync = sync_mode::full);
 
 // The write-ahead log's length, in pages of 4 KiB, at which a commit checkpoints it into the
-// database (SQLite's default is 1000; see open_sqlite_store's prepare()).
-inline constexpr int wal_checkpoint_pages = 10000;
+// database (see prepare() in sqlite_store.cpp). SQLite's default of 1000 under `normal`: there the
+// checkpoint also fsyncs every page the log gathered since the last one, so a longer log makes a
+// longer pause (docs/performance.md).
+constexpr int wal_checkpoint_pages(sync_mode sync) {
+  return sync == sync_mode::full ? 10000 : 1000;
+}
 
 // The file name of the database inside the data directory.
 inline constexpr const char* database_file = "boardroom.db";
