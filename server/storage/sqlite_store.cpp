@@ -336,13 +336,7 @@ class sqlite_store final : public store {
                               ? "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON"
                               : "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON";
     if (auto ok = exec(pragmas); !ok) return ok;
-    // A checkpoint runs inside the commit that brings the log to this length, and every group
-    // behind it waits: SQLite's 1000 pages made it about once a second at 1000 rooms, and its
-    // pauses set the 99th percentile of the moves' round trip. Under `full`, where every commit
-    // has fsynced its pages already, ten times the length makes them a tenth as frequent (and a
-    // page that many commits rewrote is still copied once), for a log of up to about 40 MiB on
-    // disk. Under `normal` the checkpoint's fsync would carry ten times the pages: it stays at
-    // 1000 (docs/performance.md).
+    // The length depends on the sync mode: why, at wal_checkpoint_pages() (sqlite_store.hpp).
     const auto checkpoint =
         "PRAGMA wal_autocheckpoint=" + std::to_string(wal_checkpoint_pages(sync));
     if (auto ok = exec(checkpoint.c_str()); !ok) return ok;
