@@ -52,13 +52,26 @@ void write_document(json_writer& w, std::string_view key, const json& j) {
   w.raw(to_json_text(j));
 }
 
+// [{"decision": "move", "seat": 0}]: the keys in the order a document would dump them.
+void write_to_act(json_writer& w, const std::vector<engine::actor>& acting) {
+  w.key("to_act");
+  w.array([&] {
+    for (const auto& a : acting) {
+      w.object([&] {
+        w.field("decision", engine::decision_name(a.kind));
+        w.field("seat", a.player);
+      });
+    }
+  });
+}
+
 // What the events that lead to a position (a start, a move, a retirement) end with.
 template <class E>
 void write_position(json_writer& w, const E& e) {
   w.field("to_move", e.to_move);
   w.field("position", e.position);
   if (e.clocks) write_document(w, "clocks", *e.clocks);
-  if (e.to_act) write_document(w, "to_act", *e.to_act);
+  if (e.to_act) write_to_act(w, *e.to_act);
   if (e.view) write_document(w, "view", *e.view);
 }
 
@@ -175,6 +188,19 @@ std::optional<json> optional_json(const json& j, const char* name) {
   return *it;
 }
 
+std::optional<std::vector<engine::actor>> optional_to_act(const json& j) {
+  auto it = j.find("to_act");
+  if (it == j.end() || it->is_null()) return std::nullopt;
+  std::vector<engine::actor> acting;
+  for (const json& a : it->get_ref<const json::array_t&>()) {
+    const auto name = a.at("decision").get<std::string>();
+    auto kind = engine::decision_from_name(name);
+    if (!kind) throw std::invalid_argument("an unknown decision '" + name + "'");
+    acting.push_back({a.at("seat").get<int>(), *kind});
+  }
+  return acting;
+}
+
 event_body read(std::string_view type, const json& j) {
   if (type == "player_joined") {
     return player_joined{j.at("seat").get<int>(), j.at("player").get<std::string>(),
@@ -200,7 +226,7 @@ event_body read(std::string_view type, const json& j) {
     e.time_control = optional_field<std::string>(j, "time_control");
     e.clocks = optional_json(j, "clocks");
     e.source = optional_json(j, "source");
-    e.to_act = optional_json(j, "to_act");
+    e.to_act = optional_to_act(j);
     e.view = optional_json(j, "view");
     return e;
   }
@@ -211,7 +237,7 @@ event_body read(std::string_view type, const json& j) {
                 optional_field<int>(j, "to_move"),
                 j.at("position").get<std::string>(),
                 optional_json(j, "clocks"),
-                optional_json(j, "to_act"),
+                optional_to_act(j),
                 optional_json(j, "view")};
   }
   if (type == "seat_taken_over") {
@@ -225,7 +251,7 @@ event_body read(std::string_view type, const json& j) {
                         optional_field<int>(j, "to_move"),
                         j.at("position").get<std::string>(),
                         optional_json(j, "clocks"),
-                        optional_json(j, "to_act"),
+                        optional_to_act(j),
                         optional_json(j, "view")};
   }
   if (type == "forced") {

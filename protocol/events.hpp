@@ -66,7 +66,7 @@ struct game_started {
   std::optional<nlohmann::json> source;     // imported games: the archive it came from
   // Protocol 1.1 (absent from older logs): who acts, [{"seat": 0, "decision": "move"}], and the
   // engine's structured view of the position.
-  std::optional<nlohmann::json> to_act;
+  std::optional<std::vector<engine::actor>> to_act;
   std::optional<nlohmann::json> view;
   bool operator==(const game_started&) const = default;
 };
@@ -77,7 +77,7 @@ struct move {
   std::optional<int> to_move;  // none when the move ended the game
   std::string position;
   std::optional<nlohmann::json> clocks;
-  std::optional<nlohmann::json> to_act;  // protocol 1.1, as in game_started
+  std::optional<std::vector<engine::actor>> to_act;  // protocol 1.1, as in game_started
   std::optional<nlohmann::json> view;
   bool operator==(const move&) const = default;
 };
@@ -95,7 +95,7 @@ struct seat_retired {  // the seat left play; the engine skips it
   std::optional<int> to_move;
   std::string position;
   std::optional<nlohmann::json> clocks;
-  std::optional<nlohmann::json> to_act;  // protocol 1.1, as in game_started
+  std::optional<std::vector<engine::actor>> to_act;  // protocol 1.1, as in game_started
   std::optional<nlohmann::json> view;
   bool operator==(const seat_retired&) const = default;
 };

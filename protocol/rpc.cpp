@@ -48,7 +48,18 @@ std::string to_json_text(const json& j) {
 }
 
 std::string write_result(const json& id, const json& result) {
-  return to_json_text(json{{"jsonrpc", "2.0"}, {"id", id}, {"result", result}});
+  return write_result_text(id, to_json_text(result));
+}
+
+// Byte for byte what dumping {"jsonrpc", "id", "result"} gives (object keys are sorted), without
+// copying the id and the result into a document first.
+std::string write_result_text(const json& id, std::string_view result) {
+  std::string out = R"({"id":)";
+  out += to_json_text(id);
+  out += R"(,"jsonrpc":"2.0","result":)";
+  out += result;
+  out += '}';
+  return out;
 }
 
 std::string write_error(const json& id, const error& e) {

@@ -28,6 +28,8 @@ struct envelope_error {
 std::expected<envelope, envelope_error> parse_envelope(std::string_view frame);
 
 std::string write_result(const nlohmann::json& id, const nlohmann::json& result);
+// The same, around a result already written as JSON text.
+std::string write_result_text(const nlohmann::json& id, std::string_view result);
 std::string write_error(const nlohmann::json& id, const error& e);
 std::string write_notification(std::string_view method, const nlohmann::json& params);
 // The same, around params already written as JSON text (a room event, also stored as this text).

@@ -45,6 +45,13 @@ const char* decision_name(decision d) {
   return "move";
 }
 
+std::optional<decision> decision_from_name(std::string_view name) {
+  for (auto d : {decision::move, decision::setup, decision::displacement}) {
+    if (name == decision_name(d)) return d;
+  }
+  return std::nullopt;
+}
+
 const char* forced_name(forced f) {
   return f == forced::pass ? "pass" : "elimination";
 }

@@ -29,6 +29,7 @@ inline constexpr int no_player = -1;
 // (Arimaa's setup), or an answer out of turn (a Shiamgon displacement).
 enum class decision { move, setup, displacement };
 const char* decision_name(decision d);  // "move", "setup", "displacement"
+std::optional<decision> decision_from_name(std::string_view name);
 
 // A player asked for a decision now.
 struct actor {

@@ -159,7 +159,7 @@ made_events match::apply_start() const {
   }
   const engine::state& first = **made;
   return one(ev::game_started{std::move(players), first.current_player(), first.position_text(),
-                              std::nullopt, std::nullopt, std::nullopt, to_act_json(first),
+                              std::nullopt, std::nullopt, std::nullopt, first.to_act(),
                               std::nullopt});
 }
 
@@ -178,7 +178,7 @@ made_events match::apply_retire(const commands::retire& c) const {
   std::vector<protocol::event_body> out;
   out.push_back(ev::seat_retired{c.seat, seats_[c.seat].player, c.reason,
                                  over ? std::nullopt : std::optional<int>(next->current_player()),
-                                 next->position_text(), std::nullopt, to_act_json(*next),
+                                 next->position_text(), std::nullopt, next->to_act(),
                                  std::nullopt});
   std::ranges::move(forced_events(*next), std::back_inserter(out));
   if (over) {
@@ -212,7 +212,7 @@ made_events match::apply_move(const commands::move& c) const {
   out.push_back(ev::move{mover, static_cast<std::int64_t>(moves_.size()) + 1, *played,
                          over || halted ? std::nullopt : std::optional<int>(next->current_player()),
                          next->position_text(), std::nullopt,
-                         halted ? nlohmann::json::array() : to_act_json(*next), std::nullopt});
+                         halted ? std::vector<engine::actor>{} : next->to_act(), std::nullopt});
   std::ranges::move(forced_events(*next), std::back_inserter(out));
   if (over) out.push_back(ev::game_over{ranked(seats_, *next->outcome(), true), std::nullopt});
   if (halted) {

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -28,6 +29,7 @@ frame_ptr make_frame(std::string text);
 
 // Replies to a request. Errors are also counted in the metrics by whoever owns them.
 void reply(peer& to, const nlohmann::json& id, const nlohmann::json& result);
+void reply_text(peer& to, const nlohmann::json& id, std::string_view result);  // result as JSON
 void reply_error(peer& to, const nlohmann::json& id, const protocol::error& e);
 
 }  // namespace boardroom::server

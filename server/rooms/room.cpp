@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "engine/core/json_writer.hpp"
 #include "protocol/rpc.hpp"
 #include "server/match/move_listing.hpp"
 #include "server/metrics.hpp"
@@ -349,8 +350,15 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
     persist_then(std::move(pending), [this, who, id, played, clock = std::move(clock), received](
                                          bool ok, batch& events) mutable {
       if (!ok) return fail(who, id, storage_failed());
-      reply(*who.conn, id,
-            {{"room", settings_.id}, {"move", played}, {"version", match_.version() + 1}});
+      // Written as text: the answer of every move, {"move", "room", "version"} as a document
+      // would be dumped (keys sorted).
+      engine::json_writer answer;
+      answer.object([&] {
+        answer.field("move", played);
+        answer.field("room", settings_.id);
+        answer.field("version", match_.version() + 1);
+      });
+      reply_text(*who.conn, id, answer.text());
       commit_move(events, std::move(clock));
       metrics_.observe_move_seconds(
           std::chrono::duration<double>(std::chrono::steady_clock::now() - received).count());

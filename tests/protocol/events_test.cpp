@@ -52,8 +52,10 @@ std::vector<protocol::event_body> one_of_each() {
       ev::move{0, 1, "e3-e4", 1, "after", std::nullopt, std::nullopt, std::nullopt},
       ev::move{1, 2, "a1-a2", std::nullopt, "end", clocks, std::nullopt, std::nullopt},
       // Protocol 1.1: who acts and the structured view ride along.
-      ev::move{0, 3, "b1-b2", 1, "pos", std::nullopt,
-               json::array({json{{"seat", 1}, {"decision", "move"}}}), json{{"cells", "..."}}},
+      ev::move{
+          0, 3, "b1-b2", 1, "pos", std::nullopt,
+          std::vector<engine::actor>{{1, engine::decision::move}, {0, engine::decision::setup}},
+          json{{"cells", "..."}}},
       ev::seat_taken_over{2, "p3", "random", "abandonment"},
       ev::seat_retired{1, "p2", "resignation", 2, "pos", std::nullopt, std::nullopt, std::nullopt},
       ev::seat_retired{1, "p2", "timeout", std::nullopt, "pos", clocks, std::nullopt, std::nullopt},
@@ -169,6 +171,36 @@ TEST(Events, MalformedBodiesAreRefusedByName) {
       {{"type", "forced"}, {"room", "r"}, {"version", 3}, {"kind", "teleport"}, {"seat", 1}});
   ASSERT_FALSE(strange);
   EXPECT_NE(strange.error().message.find("teleport"), std::string::npos);
+  // Who acts: a list of decisions the engine knows, each with its seat.
+  json acting = no_seat;
+  acting["seat"] = 0;
+  acting["to_act"] = json::array({{{"seat", 1}, {"decision", "dance"}}});
+  auto dance = protocol::event_from_json(acting);
+  ASSERT_FALSE(dance);
+  EXPECT_NE(dance.error().message.find("dance"), std::string::npos);
+  acting["to_act"] = json{{"seat", 1}, {"decision", "move"}};
+  EXPECT_FALSE(protocol::event_from_json(acting));
+  acting["to_act"] = json::array({{{"decision", "move"}}});
+  EXPECT_FALSE(protocol::event_from_json(acting));
+}
+
+// Who acts is written as text from the typed list; it reads as the document that protocol 1.1's
+// logs hold, and such a document reads back to the same list.
+TEST(Events, WhoActsIsWrittenAsTheDocumentOfTheLogs) {
+  const json logged = json::array({{{"seat", 2}, {"decision", "displacement"}},
+                                   {{"seat", 0}, {"decision", "move"}},
+                                   {{"seat", 1}, {"decision", "setup"}}});
+  const std::vector<engine::actor> typed{{2, engine::decision::displacement},
+                                         {0, engine::decision::move},
+                                         {1, engine::decision::setup}};
+  const event e{"r", 5, 1, ev::move{0, 4, "a1", 2, "pos", std::nullopt, typed, std::nullopt}};
+  const std::string text = protocol::to_json_text(e);
+  EXPECT_NE(text.find("\"to_act\":" + logged.dump()), std::string::npos) << text;
+  json row = json::parse(text);
+  row["to_act"] = logged;
+  auto back = protocol::event_from_json(row);
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(std::get<ev::move>(back->body).to_act, typed);
 }
 
 }  // namespace

@@ -216,5 +216,24 @@ TEST(Writer, ProducesJsonRpcFramesAndSurvivesInvalidUtf8) {
   EXPECT_FALSE(bad.empty());
 }
 
+// A result is written as text around the result's own text; it must read exactly as the whole
+// message dumped as one document would (sorted keys, compact, invalid UTF-8 replaced).
+TEST(Writer, ResultsReadAsTheWholeMessageDumpedAsOneDocument) {
+  const json ids[] = {0, -7, 9007199254740993LL, "a", "quote \" and \\ and \n", "bad \xff id"};
+  const json results[] = {json::object(),
+                          {{"room", "r1"}, {"move", "d1-d5/f7"}, {"version", 4}},
+                          json::array({1, "two", nullptr}),
+                          "bad \xfe text",
+                          true};
+  for (const auto& id : ids) {
+    for (const auto& result : results) {
+      const auto whole = json{{"jsonrpc", "2.0"}, {"id", id}, {"result", result}}.dump(
+          -1, ' ', false, json::error_handler_t::replace);
+      EXPECT_EQ(write_result(id, result), whole);
+      EXPECT_EQ(write_result_text(id, to_json_text(result)), whole);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace boardroom::protocol

@@ -31,9 +31,9 @@ TEST(EventView, TheViewOfThePositionIsAddedOnceAndOnlyWhereItBelongs) {
   ASSERT_TRUE(state.has_value());
   const engine::state& after = **state;
 
-  protocol::event move{
-      "r1", 2, 0,
-      ev::move{0, 1, "a1", 1, after.position_text(), std::nullopt, json::array(), std::nullopt}};
+  protocol::event move{"r1", 2, 0,
+                       ev::move{0, 1, "a1", 1, after.position_text(), std::nullopt,
+                                std::vector<engine::actor>{}, std::nullopt}};
   const std::string row = protocol::to_json_text(move);
   EXPECT_EQ(views_in(row), 0u);
   const std::string sent = server::sent_text(move.body, row, &after);
@@ -49,7 +49,7 @@ TEST(EventView, TheViewOfThePositionIsAddedOnceAndOnlyWhereItBelongs) {
   EXPECT_EQ(views_in(server::sent_text(joined.body, protocol::to_json_text(joined), &after)), 0u);
 
   // An event that carries its view already keeps that one.
-  std::get<ev::move>(move.body).to_act = json::array();
+  std::get<ev::move>(move.body).to_act = std::vector<engine::actor>{};
   std::get<ev::move>(move.body).view = json{{"stored", true}};
   const std::string old_row = protocol::to_json_text(move);
   const std::string resent = server::sent_text(move.body, old_row, &after);
