@@ -1,5 +1,7 @@
 #include "protocol/rpc.hpp"
 
+#include <algorithm>
+
 namespace boardroom::protocol {
 
 using nlohmann::json;
@@ -54,8 +56,11 @@ std::string write_result(const json& id, const json& result) {
 // Byte for byte what dumping {"jsonrpc", "id", "result"} gives (object keys are sorted), without
 // copying the id and the result into a document first.
 std::string write_result_text(const json& id, std::string_view result) {
-  std::string out = R"({"id":)";
-  out += to_json_text(id);
+  const std::string number = to_json_text(id);
+  std::string out;
+  out.reserve(36 + number.size() + result.size());
+  out += R"({"id":)";
+  out += number;
   out += R"(,"jsonrpc":"2.0","result":)";
   out += result;
   out += '}';
@@ -77,8 +82,14 @@ std::string write_notification(std::string_view method, const json& params) {
 
 // Byte for byte what dumping {"jsonrpc", "method", "params"} gives (object keys are sorted).
 std::string write_notification_text(std::string_view method, std::string_view params) {
-  std::string out = R"({"jsonrpc":"2.0","method":)";
-  out += to_json_text(method);
+  // Method names are plain words: quoted as they are (through a document only if not).
+  const bool plain = std::ranges::all_of(
+      method, [](char c) { return c >= 0x20 && c != '"' && c != '\\' && c < 0x7f; });
+  const std::string name = plain ? '"' + std::string(method) + '"' : to_json_text(method);
+  std::string out;
+  out.reserve(36 + name.size() + params.size());
+  out += R"({"jsonrpc":"2.0","method":)";
+  out += name;
   out += R"(,"params":)";
   out += params;
   out += '}';

@@ -27,6 +27,10 @@ namespace boardroom::engine {
 
 class json_writer {
  public:
+  // Room for what a move's event or view usually takes, allocated once instead of doubling up
+  // to it from nothing.
+  json_writer() { out_.reserve(256); }
+
   void value(std::string_view s) {
     separate();
     write_string(s);

@@ -6,10 +6,12 @@
 // restart writes the same frames again the same way.
 
 #include <string>
+#include <string_view>
 #include <variant>
 
 #include "engine/core/game.hpp"
 #include "protocol/events.hpp"
+#include "protocol/rpc.hpp"
 
 namespace boardroom::server {
 
@@ -33,14 +35,20 @@ inline bool adds_view(const protocol::event_body& body) {
 // The body of the event's `room.event` frame: its stored text `row` (protocol::to_json_text, a
 // JSON object, without the view) with the view of `after` added before the closing brace when
 // the event has one.
-inline std::string sent_text(const protocol::event_body& body, std::string row,
+inline std::string sent_text(const protocol::event_body& body, std::string_view row,
                              const engine::state* after) {
-  if (!after || !adds_view(body)) return row;
-  row.pop_back();
-  row += ",\"view\":";
-  row += after->view_text();
-  row += '}';
-  return row;
+  if (!after || !adds_view(body)) return std::string(row);
+  const std::string view = after->view_text();
+  std::string out;
+  out.reserve(row.size() + view.size() + 9);  // one allocation: this runs for every move
+  out.append(row.substr(0, row.size() - 1)).append(",\"view\":").append(view) += '}';
+  return out;
+}
+
+// The event's whole `room.event` notification.
+inline std::string event_frame_text(const protocol::event_body& body, std::string_view row,
+                                    const engine::state* after) {
+  return protocol::write_notification_text("room.event", sent_text(body, row, after));
 }
 
 }  // namespace boardroom::server

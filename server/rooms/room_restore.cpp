@@ -70,8 +70,8 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
     // The last events_kept serve room.sync. The stored rows leave the view out; it is written
     // again from the position, so that their frames are what clients saw.
     if (i + static_cast<std::size_t>(limit.events_kept) < stored.events.size()) continue;
-    auto frame = make_frame(protocol::write_notification_text(
-        "room.event", sent_text(typed->body, protocol::to_json_text(*typed), game.state())));
+    auto frame =
+        make_frame(event_frame_text(typed->body, protocol::to_json_text(*typed), game.state()));
     r->keep({std::move(*typed), std::move(frame), {}});
   }
   // The room as its folded log left it; `connected` starts as the log's (resume_after_restart()

@@ -235,5 +235,16 @@ TEST(Writer, ResultsReadAsTheWholeMessageDumpedAsOneDocument) {
   }
 }
 
+// So is a notification, whatever its method's name holds.
+TEST(Writer, NotificationsReadAsTheWholeMessageDumpedAsOneDocument) {
+  const json params{{"room", "r1"}, {"version", 3}};
+  for (std::string method : {"room.event", "", "a \"quoted\" name", "back\\slash", "tab\there",
+                             "caf\xc3\xa9", "bad \xff byte", "del\x7f"}) {
+    const auto whole = json{{"jsonrpc", "2.0"}, {"method", method}, {"params", params}}.dump(
+        -1, ' ', false, json::error_handler_t::replace);
+    EXPECT_EQ(write_notification_text(method, to_json_text(params)), whole) << method;
+  }
+}
+
 }  // namespace
 }  // namespace boardroom::protocol
