@@ -57,11 +57,12 @@ std::string write_result(const json& id, const json& result) {
 // copying the id and the result into a document first.
 std::string write_result_text(const json& id, std::string_view result) {
   const std::string number = to_json_text(id);
+  constexpr std::string_view head = R"({"id":)", middle = R"(,"jsonrpc":"2.0","result":)";
   std::string out;
-  out.reserve(36 + number.size() + result.size());
-  out += R"({"id":)";
+  out.reserve(head.size() + number.size() + middle.size() + result.size() + 1);
+  out += head;
   out += number;
-  out += R"(,"jsonrpc":"2.0","result":)";
+  out += middle;
   out += result;
   out += '}';
   return out;
@@ -86,11 +87,12 @@ std::string write_notification_text(std::string_view method, std::string_view pa
   const bool plain = std::ranges::all_of(
       method, [](char c) { return c >= 0x20 && c != '"' && c != '\\' && c < 0x7f; });
   const std::string name = plain ? '"' + std::string(method) + '"' : to_json_text(method);
+  constexpr std::string_view head = R"({"jsonrpc":"2.0","method":)", middle = R"(,"params":)";
   std::string out;
-  out.reserve(36 + name.size() + params.size());
-  out += R"({"jsonrpc":"2.0","method":)";
+  out.reserve(head.size() + name.size() + middle.size() + params.size() + 1);
+  out += head;
   out += name;
-  out += R"(,"params":)";
+  out += middle;
   out += params;
   out += '}';
   return out;

@@ -30,21 +30,24 @@ int sign(int x) {
 std::optional<std::string> unreachable(const position& pos, square from, square to, square lifted) {
   const auto& g = pos.geometry();
   auto at = [&](square s) { return s == lifted ? cell::empty : pos.at(s); };
-  std::string route = square_name(g, to) + " is not reachable from " + square_name(g, from) + ": ";
+  // Written only for a refusal: every legal move passes here twice.
+  auto route = [&] {
+    return square_name(g, to) + " is not reachable from " + square_name(g, from) + ": ";
+  };
   int df = g.file_of(to) - g.file_of(from);
   int dr = g.rank_of(to) - g.rank_of(from);
-  if (df != 0 && dr != 0 && df != dr && df != -dr) return route + "they are not on a line";
+  if (df != 0 && dr != 0 && df != dr && df != -dr) return route() + "they are not on a line";
   int file = g.file_of(from) + sign(df);
   int rank = g.rank_of(from) + sign(dr);
   for (square s = g.make_square(file, rank); s != to; s = g.make_square(file, rank)) {
     if (at(s) != cell::empty) {
-      return route + "the " + (at(s) == cell::arrow ? "arrow" : "amazon") + " on " +
+      return route() + "the " + (at(s) == cell::arrow ? "arrow" : "amazon") + " on " +
              square_name(g, s) + " blocks it";
     }
     file += sign(df);
     rank += sign(dr);
   }
-  if (at(to) != cell::empty) return route + "it holds " + contents(at(to));
+  if (at(to) != cell::empty) return route() + "it holds " + contents(at(to));
   return std::nullopt;
 }
 

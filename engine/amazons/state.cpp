@@ -116,7 +116,7 @@ std::string state::view_text() const {
   std::string files;
   for (int f = 0; f < g.size; ++f)
     files += static_cast<char>('a' + f);
-  json_writer w;
+  json_writer w(1024);  // eight amazons and the arrows of a game in play fit
   w.object([&] {
     w.field("board_size", g.size);
     w.field("files", files);

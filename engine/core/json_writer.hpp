@@ -27,9 +27,9 @@ namespace boardroom::engine {
 
 class json_writer {
  public:
-  // Room for what a move's event or view usually takes, allocated once instead of doubling up
-  // to it from nothing.
-  json_writer() { out_.reserve(256); }
+  // Room for what a move's event takes (or `capacity`, for a view), allocated once instead of
+  // doubling up to it from nothing.
+  explicit json_writer(std::size_t capacity = 256) { out_.reserve(capacity); }
 
   void value(std::string_view s) {
     separate();
