@@ -49,5 +49,29 @@ TEST(RecordsStore, AnOlderDatabaseHasItsFinishedGamesIndexedWhenUpgraded) {
   EXPECT_EQ(all->records[1].players[0].name, "bea");
 }
 
+// The index passes most rows over by their text, then reads the type of those that name a game's
+// end: a row that quotes one in a string, or holds one deeper down, is not a finished game.
+TEST(RecordsStore, OnlyAGameOverRowFinishesAGame) {
+  temp_dir dir;
+  auto s = open_store(dir.path());
+  ASSERT_TRUE(s->save_identity({"pcreator", "creator", "h", 1}).has_value());
+  add_game(*s, {"ended", "amazons", {"ann", "bea"}, 2'000'000});
+  add_game(*s, {"quoted", "amazons", {"ann", "bea"}, 3'000'000, true, false});
+  const json outcome{{"ranks", {1, 2}}, {"reason", "resignation"}};
+  const std::vector<stored_event> rows{
+      {2, json{{"type", "chat"}, {"at", 1}, {"text", R"("type":"game_over")"}, {"outcome", outcome}}
+              .dump()},
+      {3,
+       json{{"type", "move"}, {"at", 2}, {"source", {{"type", "game_over"}}}, {"outcome", outcome}}
+           .dump()}};
+  const server::event_append append{.room = "quoted", .events = rows, .status = std::nullopt};
+  auto appended = s->append_group({&append, 1});
+  ASSERT_EQ(appended.size(), 1u);
+  ASSERT_TRUE(appended[0].has_value()) << appended[0].error();
+  auto all = s->find_records({.public_only = false});
+  ASSERT_TRUE(all.has_value()) << all.error();
+  EXPECT_EQ(rooms_of(*all), (std::vector<std::string>{"ended"}));
+}
+
 }  // namespace
 }  // namespace boardroom::test
