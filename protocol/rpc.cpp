@@ -1,6 +1,7 @@
 #include "protocol/rpc.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 
 namespace boardroom::protocol {
 
@@ -53,19 +54,26 @@ std::string write_result(const json& id, const json& result) {
   return write_result_text(id, to_json_text(result));
 }
 
+namespace {
+
+// The parts one after the other, in a string allocated once: every reply and event is one.
+std::string joined(std::initializer_list<std::string_view> parts) {
+  std::size_t size = 0;
+  for (auto p : parts)
+    size += p.size();
+  std::string out;
+  out.reserve(size);
+  for (auto p : parts)
+    out += p;
+  return out;
+}
+
+}  // namespace
+
 // Byte for byte what dumping {"jsonrpc", "id", "result"} gives (object keys are sorted), without
 // copying the id and the result into a document first.
 std::string write_result_text(const json& id, std::string_view result) {
-  const std::string number = to_json_text(id);
-  constexpr std::string_view head = R"({"id":)", middle = R"(,"jsonrpc":"2.0","result":)";
-  std::string out;
-  out.reserve(head.size() + number.size() + middle.size() + result.size() + 1);
-  out += head;
-  out += number;
-  out += middle;
-  out += result;
-  out += '}';
-  return out;
+  return joined({R"({"id":)", to_json_text(id), R"(,"jsonrpc":"2.0","result":)", result, "}"});
 }
 
 std::string write_error(const json& id, const error& e) {
@@ -87,15 +95,7 @@ std::string write_notification_text(std::string_view method, std::string_view pa
   const bool plain = std::ranges::all_of(
       method, [](char c) { return c >= 0x20 && c != '"' && c != '\\' && c < 0x7f; });
   const std::string name = plain ? '"' + std::string(method) + '"' : to_json_text(method);
-  constexpr std::string_view head = R"({"jsonrpc":"2.0","method":)", middle = R"(,"params":)";
-  std::string out;
-  out.reserve(head.size() + name.size() + middle.size() + params.size() + 1);
-  out += head;
-  out += name;
-  out += middle;
-  out += params;
-  out += '}';
-  return out;
+  return joined({R"({"jsonrpc":"2.0","method":)", name, R"(,"params":)", params, "}"});
 }
 
 }  // namespace boardroom::protocol

@@ -187,7 +187,8 @@ ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
                                                 R"sql(
 -- The trigger as before, but most rows (moves) are passed over by a search of their text instead
 -- of a parse of their JSON: the parse was about a fifth of what SQLite spent on a row. Every row
--- is compact JSON, so a game_over has this text.
+-- is compact JSON, so a game_over has this text. The body is migration 2's, written out again
+-- rather than shared: each migration is the record of what its version ran.
 DROP TRIGGER index_finished_game;
 CREATE TRIGGER index_finished_game AFTER INSERT ON events
 WHEN instr(NEW.body, '"type":"game_over"') > 0
