@@ -54,7 +54,6 @@ void write_document(json_writer& w, std::string_view key, const json& j) {
 
 // [{"decision": "move", "seat": 0}]: the keys in the order a document would dump them.
 void write_to_act(json_writer& w, const std::vector<engine::actor>& acting) {
-  w.key("to_act");
   w.array([&] {
     for (const auto& a : acting) {
       w.object([&] {
@@ -71,7 +70,10 @@ void write_position(json_writer& w, const E& e) {
   w.field("to_move", e.to_move);
   w.field("position", e.position);
   if (e.clocks) write_document(w, "clocks", *e.clocks);
-  if (e.to_act) write_to_act(w, *e.to_act);
+  if (e.to_act) {
+    w.key("to_act");
+    write_to_act(w, *e.to_act);
+  }
   if (e.view) write_document(w, "view", *e.view);
 }
 
@@ -292,6 +294,12 @@ std::string_view event_type(const event_body& body) {
 bool changes_position(const event_body& body) {
   return std::holds_alternative<game_started>(body) || std::holds_alternative<move>(body) ||
          std::holds_alternative<seat_retired>(body) || std::holds_alternative<game_over>(body);
+}
+
+json to_act_json(const std::vector<engine::actor>& acting) {
+  json_writer w;
+  write_to_act(w, acting);
+  return json::parse(w.text());
 }
 
 std::string to_json_text(const event& e) {

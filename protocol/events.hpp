@@ -177,6 +177,10 @@ std::string_view event_type(const event_body& body);
 // retirement, an end.
 bool changes_position(const event_body& body);
 
+// Who acts, [{"decision": "move", "seat": 0}], as a document read from the text the events
+// write (for the replies that carry it: snapshots, legal moves, views).
+nlohmann::json to_act_json(const std::vector<engine::actor>& acting);
+
 // The event as JSON text, written straight from the struct (it is written for every move: the
 // stored row and the frame's params); to_json() reads that text into a document.
 std::string to_json_text(const event& e);

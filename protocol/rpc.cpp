@@ -1,7 +1,8 @@
 #include "protocol/rpc.hpp"
 
-#include <algorithm>
 #include <initializer_list>
+
+#include "engine/core/json_writer.hpp"
 
 namespace boardroom::protocol {
 
@@ -91,11 +92,9 @@ std::string write_notification(std::string_view method, const json& params) {
 
 // Byte for byte what dumping {"jsonrpc", "method", "params"} gives (object keys are sorted).
 std::string write_notification_text(std::string_view method, std::string_view params) {
-  // Method names are plain words: quoted as they are (through a document only if not).
-  const bool plain = std::ranges::all_of(
-      method, [](char c) { return c >= 0x20 && c != '"' && c != '\\' && c < 0x7f; });
-  const std::string name = plain ? '"' + std::string(method) + '"' : to_json_text(method);
-  return joined({R"({"jsonrpc":"2.0","method":)", name, R"(,"params":)", params, "}"});
+  engine::json_writer name(method.size() + 2);  // escaped as a document would escape it
+  name.value(method);
+  return joined({R"({"jsonrpc":"2.0","method":)", name.text(), R"(,"params":)", params, "}"});
 }
 
 }  // namespace boardroom::protocol

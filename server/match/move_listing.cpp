@@ -3,15 +3,14 @@
 #include <random>
 #include <set>
 
+#include "protocol/events.hpp"
+
 namespace boardroom::server {
 
 using nlohmann::json;
 
 json to_act_json(const engine::state& s) {
-  json out = json::array();
-  for (const auto& a : s.to_act())
-    out.push_back({{"seat", a.player}, {"decision", engine::decision_name(a.kind)}});
-  return out;
+  return protocol::to_act_json(s.to_act());
 }
 
 namespace {

@@ -38,10 +38,12 @@ inline bool adds_view(const protocol::event_body& body) {
 inline std::string sent_text(const protocol::event_body& body, std::string_view row,
                              const engine::state* after) {
   if (!after || !adds_view(body)) return std::string(row);
+  constexpr std::string_view key = R"(,"view":)";
   const std::string view = after->view_text();
+  row.remove_suffix(1);  // the closing brace, written again after the view
   std::string out;
-  out.reserve(row.size() + view.size() + 9);  // one allocation: this runs for every move
-  out.append(row.substr(0, row.size() - 1)).append(",\"view\":").append(view) += '}';
+  out.reserve(row.size() + key.size() + view.size() + 1);  // one allocation, for every move
+  out.append(row).append(key).append(view) += '}';
   return out;
 }
 
