@@ -46,6 +46,8 @@ test('an Arimaa turn with a push, entered by clicking', { skip: skipReason() }, 
 
   // The push: the silver dog first (h4 to h5), then the horse into the square it left.
   await step(gold, 'h4', 'h5');
+  // The next steps are asked of the server after each step: count them once they are drawn.
+  await gold.locator('.board .cell.selectable[data-cell="g4"]').waitFor();
   assert.equal(await gold.locator('.board .cell.selectable').count(), 1, 'only the pusher may complete the push');
   await step(gold, 'g4', 'h4');
   await endTurn(gold);

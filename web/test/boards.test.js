@@ -116,10 +116,11 @@ test('every board is drawn and played by clicking', { skip: skipReason() }, asyn
         page = mover;
         await shot('shiamgon-displacement');
         assert.equal(await mover.locator('.board .cell.displaced').count(), 1);
-        // The others see who must decide, and the cells to choose from.
+        // The others see who must decide, and the cells to choose from (once the move reaches
+        // their pages, which may be a moment after the mover's).
         for (const other of players.filter((p) => p !== mover)) {
-          assert.match(await other.textContent('.toolbar'), /must move the stone on/);
-          assert.ok(await other.locator('.board .cell.choice').count() > 0);
+          await other.locator('.toolbar', { hasText: /must move the stone on/ }).waitFor();
+          await other.locator('.board .cell.choice').first().waitFor();
         }
         await played(mover, () => mover.locator('.board .cell.target').first().click());
         assertNoErrors(...players);
