@@ -45,6 +45,9 @@ command add_load(CLI::App& app) {
       ->capture_default_str();
   sub->add_flag("--think", o->think,
                 "Players wait a random 0.5-1.5 s before each move (echo: before each frame)");
+  sub->add_flag("!--new-rooms", o->rematch,
+                "Play: after each game the first player opens a new room and the others join it, "
+                "instead of everyone asking for a rematch (room.rematch)");
   sub->add_option("--drop-rate", o->drop_rate,
                   "Soak: connection drops per player per minute, at random moments")
       ->check(CLI::Range(0.0, 600.0))

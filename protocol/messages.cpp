@@ -280,6 +280,7 @@ const std::array<method_entry, std::variant_size_v<message>> methods{{
      }},
     {"room.leave", room_only(room_leave{})},
     {"room.start", room_only(room_start{})},
+    {"room.rematch", room_only(room_rematch{})},
     {"room.sync",
      [](const json& p) {
        return parse_as<room_sync>(p, [](reader& r, room_sync& m) {

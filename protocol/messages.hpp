@@ -78,6 +78,9 @@ struct room_leave {
 struct room_start {
   std::string room;
 };
+struct room_rematch {
+  std::string room;
+};
 struct room_sync {
   std::string room;
   std::int64_t since = 0;  // the last version the client has
@@ -271,13 +274,13 @@ struct challenge_cancel {
 
 using message =
     std::variant<hello, lobby_games, lobby_list, lobby_subscribe, lobby_unsubscribe, room_create,
-                 room_join, room_spectate, room_leave, room_start, room_sync, game_move,
-                 game_resign, game_legal_moves, game_analyze, game_offer_draw, game_decline_draw,
-                 game_berserk, chat_send, chat_mute, admin_remove_chat, admin_abort,
-                 admin_adjudicate, admin_add_time, game_view, account_register, tournament_create,
-                 tournament_list, tournament_get, tournament_watch, tournament_unwatch,
-                 tournament_join, tournament_withdraw, tournament_start, tournament_cancel,
-                 tournament_pair, tournament_set_result, tournament_add_player,
+                 room_join, room_spectate, room_leave, room_start, room_rematch, room_sync,
+                 game_move, game_resign, game_legal_moves, game_analyze, game_offer_draw,
+                 game_decline_draw, game_berserk, chat_send, chat_mute, admin_remove_chat,
+                 admin_abort, admin_adjudicate, admin_add_time, game_view, account_register,
+                 tournament_create, tournament_list, tournament_get, tournament_watch,
+                 tournament_unwatch, tournament_join, tournament_withdraw, tournament_start,
+                 tournament_cancel, tournament_pair, tournament_set_result, tournament_add_player,
                  tournament_remove_player, seek_create, seek_cancel, seek_list, challenge_create,
                  challenge_accept, challenge_decline, challenge_cancel>;
 

@@ -156,7 +156,8 @@ void client::do_read(std::shared_ptr<connection> c) {
 void client::on_frame(const json& f) {
   if (f.is_discarded()) return ++tally_.errors["unparsable_frame"], void();
   if (f.contains("method")) {
-    if (f["method"] == "room.event") on_event(f["params"]);
+    if (f["method"] == "room.event") return on_event(f["params"]);
+    if (opts_.mode == mode::play && opts_.rematch) on_rematch_notice(f["method"], f["params"]);
     return;
   }
   auto it = pending_.find(f.value("id", std::int64_t{-1}));
@@ -218,6 +219,12 @@ void client::apply_event(const json& e) {
     maybe_move();
   } else if (type == "game_over") {
     mirror_.reset();
+    if (opts_.mode == mode::play && opts_.rematch) {
+      if (role_ != role::player) return;  // spectators follow room.rematched
+      if (seat_ == 0 && tally_.measuring()) ++tally_.games_finished;
+      if (!stopping) request("room.rematch", {{"room", room_}});
+      return;
+    }
     // Out of the finished room, so that the creator's open rooms stay under the server's limit
     // per identity however many games a run plays (soak players leave later, on their own terms).
     if (opts_.mode == mode::play) request("room.leave", {{"room", room_}});
@@ -225,6 +232,20 @@ void client::apply_event(const json& e) {
       if (tally_.measuring()) ++tally_.games_finished;
       if (!stopping) request("room.create", create_request());
     }
+  }
+}
+
+// The rematch: a player's next game and seat come with game.assigned (before the new room's first
+// event); a spectator leaves the finished room and watches the new one.
+void client::on_rematch_notice(const std::string& method, const json& params) {
+  if (method == "game.assigned" && role_ == role::player && params.value("via", "") == "rematch") {
+    room_ = params["room"];
+    seat_ = params["seat"];
+    mirror_.reset();
+  } else if (method == "room.rematched" && role_ == role::spectator &&
+             params.value("room", "") == room_) {
+    request("room.leave", {{"room", room_}});
+    if (!stopping) join(params["rematch"]);
   }
 }
 

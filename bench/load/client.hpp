@@ -109,6 +109,7 @@ class client : public std::enable_shared_from_this<client> {
   // Follows the game of the current room: the mirror, the next move, the next room.
   virtual void apply_event(const json& e);
   void maybe_move();
+  void on_rematch_notice(const std::string& method, const json& params);
 
   net::strand<net::io_context::executor_type> strand_;
   std::shared_ptr<connection> conn_;

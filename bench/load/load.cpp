@@ -182,6 +182,7 @@ json report::to_json(const options& o) const {
          {"rooms", o.rooms},
          {"spectators_per_room", o.spectators},
          {"think", o.think},
+         {"rematch", o.rematch},
          {"warmup_seconds", o.mode == mode::play || o.mode == mode::echo ? o.warmup : 0},
          {"connections", connections},
          {"seconds", seconds},

@@ -33,7 +33,10 @@ struct options {
   // rooms and the first moves are not steady state: with 1000 rooms their handshakes would be
   // charged to the moves and queue the first ones.
   double warmup = 2;
-  bool think = false;    // players wait 0.5-1.5 s before each move
+  bool think = false;  // players wait 0.5-1.5 s before each move
+  // Play: after a game its players ask for a rematch (room.rematch) and play it in the room it
+  // opens, as players do; without, the first player opens a new room and the others join it.
+  bool rematch = true;
   int server_pid = 0;    // read CPU seconds and RSS of this process from /proc
   double drop_rate = 1;  // soak: connection drops per player per minute, at random moments
   int threads = 1;

@@ -69,6 +69,8 @@ export type ErrorCode =
   | 'chat_too_fast'
   | 'unknown_chat_line'
   | 'no_draw_offer'
+  | 'game_not_over'
+  | 'rematch_unavailable'
   | 'not_admin'
   | 'bad_ranks'
   | 'not_timed'
@@ -589,10 +591,26 @@ export interface GameAssigned {
   spec: string;
   time_control: string;
   rated: boolean;
-  via: 'seek' | 'challenge';
+  via: 'seek' | 'challenge' | 'rematch';
   seek?: SeekId;
   challenge?: ChallengeId;
+  /** via rematch: the room whose game this one follows. */
+  rematch?: RoomId;
   players: PairedPlayer[];
+}
+/** room.rematch's answer: the new room once every player asked, else who is still to ask. */
+export interface RoomRematchResult {
+  room: RoomId;
+  rematch: RoomId | null;
+  /** With `rematch`: your seat there. */
+  seat?: SeatIndex;
+  waiting_for: SeatIndex[];
+}
+export interface RematchAsked {
+  room: RoomId;
+  seat: SeatIndex;
+  name: string;
+  waiting_for: SeatIndex[];
 }
 export interface ChallengeReceived {
   challenge: ChallengeId;
@@ -740,6 +758,7 @@ export interface Methods {
   'room.spectate': { params: RoomSpectateParams; result: RoomSnapshotResult };
   'room.leave': { params: RoomOnly; result: { room: RoomId; left: true } };
   'room.start': { params: RoomOnly; result: RoomVersion };
+  'room.rematch': { params: RoomOnly; result: RoomRematchResult };
   'room.sync': { params: RoomSyncParams; result: RoomSyncResult };
   'game.move': { params: GameMoveParams; result: { room: RoomId; move: string; version: Version } };
   'game.resign': { params: RoomOnly; result: RoomVersion };
@@ -844,6 +863,9 @@ export interface Notifications {
   'challenge.declined': ChallengeEnded;
   'challenge.cancelled': ChallengeEnded;
   'challenge.expired': ChallengeEnded;
+  'room.rematch_asked': RematchAsked;
+  'room.rematched': { room: RoomId; rematch: RoomId };
+  'room.rematch_called_off': { room: RoomId; reason: string };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -929,6 +951,9 @@ export interface ClientEvents {
   'challenge.declined': ChallengeEnded;
   'challenge.cancelled': ChallengeEnded;
   'challenge.expired': ChallengeEnded;
+  'room.rematch_asked': RematchAsked;
+  'room.rematched': { room: RoomId; rematch: RoomId };
+  'room.rematch_called_off': { room: RoomId; reason: string };
 }
 
 interface Listening<Events> {
@@ -992,7 +1017,7 @@ export interface RoomEvents {
 }
 
 export interface RoomDetached {
-  reason: 'left' | 'closed' | 'lost' | 'client_closed';
+  reason: 'left' | 'rematched' | 'closed' | 'lost' | 'client_closed';
   error: BoardroomError | null;
 }
 
@@ -1019,6 +1044,8 @@ export class Room {
   offerDraw(): Promise<RoomVersion>;
   declineDraw(): Promise<RoomVersion>;
   berserk(): Promise<RoomVersion>;
+  /** Once the game is over: another with the same players, the seats turned by one. */
+  rematch(): Promise<RoomRematchResult>;
   say(text: string): Promise<Result<'chat.send'>>;
   leave(): Promise<Result<'room.leave'>>;
   /** Resolves once every event the server had is applied. */

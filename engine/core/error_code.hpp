@@ -83,6 +83,8 @@ namespace boardroom::engine {
   X(chat_too_fast, wire)                  \
   X(unknown_chat_line, wire)              \
   X(no_draw_offer, wire)                  \
+  X(game_not_over, wire)                  \
+  X(rematch_unavailable, wire)            \
   /* tournaments */                       \
   X(unknown_tournament, wire)             \
   X(bad_system, wire)                     \

@@ -8,6 +8,7 @@
 
 #include "server/matchmaking/pairing.hpp"
 #include "server/ratings/rate_game.hpp"
+#include "server/rooms/assigned.hpp"
 #include "server/rooms/hub.hpp"
 #include "server/rooms/ids.hpp"
 #include "server/rooms/room_terms.hpp"
@@ -336,45 +337,19 @@ std::string matchmaker::open_game(const engine::game_spec& spec, const time_cont
                    .berserk = false,
                    .entrants = {},
                    .no_show_grace = std::chrono::milliseconds(0)};
-  json seated = json::array();
   for (int i = 0; i < seats; ++i) {
-    if (auto b = bots.find(i); b != bots.end()) {
-      seated.push_back({{"seat", i},
-                        {"player", nullptr},
-                        {"name", std::string(b->second->name()) + " bot"},
-                        {"bot", b->second->name()},
-                        {"bot_account", false}});
-      continue;
-    }
+    if (bots.contains(i)) continue;
     const person& p = players[static_cast<std::size_t>(i)];
-    seated.push_back({{"seat", i},
-                      {"player", p.player},
-                      {"name", p.name},
-                      {"bot", nullptr},
-                      {"bot_account", p.bot_account}});
     rs.entrants.push_back({i, p.player, p.name, p.conn});
   }
   const std::string room_id = rs.id;
-  // Once the room holds its players and before its first event: each player knows the room
-  // before that event arrives, and may ask about it at once.
-  std::vector<std::pair<std::weak_ptr<peer>, std::string>> told;
-  for (const auto& e : rs.entrants) {
-    told.emplace_back(e.conn, protocol::write_notification(
-                                  "game.assigned", {{"room", room_id},
-                                                    {"seat", e.seat},
-                                                    {"game", spec.game_ptr->key()},
-                                                    {"spec", spec.text()},
-                                                    {"time_control", time_control_text(timing)},
-                                                    {"rated", rated},
-                                                    {"via", via},
-                                                    {via, refs[static_cast<std::size_t>(e.seat)]},
-                                                    {"players", seated}}));
-  }
+  auto told = game_assigned(rs, via, refs, [&players](const std::string& player) {
+    return std::ranges::any_of(
+        players, [&](const person& p) { return p.player == player && p.bot_account; });
+  });
   hub_.open_server_room(std::move(rs), [told = std::move(told), unassigned](bool opened) {
     if (!opened) return unassigned();
-    for (const auto& [weak, text] : told) {
-      if (auto conn = weak.lock()) conn->send(make_frame(text));
-    }
+    send_all(told);
   });
   return room_id;
 }

@@ -161,6 +161,9 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
           [&](const protocol::room_start& m) {
             with_room(m.room, [&](room& r) { r.start(who, id); });
           },
+          [&](const protocol::room_rematch& m) {
+            with_room(m.room, [&](room& r) { r.rematch(who, id); });
+          },
           [&](const protocol::room_sync& m) {
             with_room(m.room, [&](room& r) { r.sync(who, m.since, id); });
           },
@@ -454,21 +457,52 @@ bool hub::has_room(const std::string& id) const {
 }
 
 void hub::open_server_room(room_settings settings, std::function<void(bool)> opened) {
+  (void)open_filled(std::move(settings), std::move(opened), false);
+}
+
+std::optional<protocol::error> hub::open_rematch(room_settings settings,
+                                                 std::function<void(bool)> opened) {
+  return open_filled(std::move(settings), std::move(opened), true);
+}
+
+std::optional<protocol::error> hub::room_limit_locked(const std::string& creator) {
+  const int have = identities_[creator].rooms_created;
+  if (have < config_.limit.rooms_per_identity) return std::nullopt;
+  metrics_.count_error("too_many_rooms");
+  return app_error("too_many_rooms", "you already have " + std::to_string(have) +
+                                         " open rooms; the limit is " +
+                                         std::to_string(config_.limit.rooms_per_identity));
+}
+
+std::optional<protocol::error> hub::open_filled(room_settings settings,
+                                                std::function<void(bool)> opened, bool limited) {
+  if (limited) {
+    std::lock_guard lock(mutex_);
+    if (auto refused = room_limit_locked(settings.creator)) return refused;
+  }
   if (cluster_) {
     if (auto mine = cluster_->claim(settings.id); !mine || !*mine) {
       spdlog::warn("cannot open room {}: {}", settings.id, mine ? "its id is taken" : mine.error());
       if (opened) boost::asio::post(io_, [opened] { opened(false); });
-      return;
+      return std::nullopt;
     }
   }
   auto r = std::make_shared<room>(io_, std::move(settings), config_.limit, *this, lobby_, metrics_,
                                   store_);
   {
     std::lock_guard lock(mutex_);
+    if (limited) {  // checked again: another room of the creator's may have opened meanwhile
+      if (auto refused = room_limit_locked(r->creator())) {
+        if (cluster_) boost::asio::post(lookups_, [this, id = r->id()] { cluster_->release(id); });
+        return refused;
+      }
+    }
     rooms_[r->id()] = r;
-    ++identities_[r->creator()].rooms_created;  // the tournament's or quick pairing's identity
+    // The tournament's, quick pairing's or the rematch's creator.
+    ++identities_[r->creator()].rooms_created;
   }
   r->open({}, -1, nullptr, std::move(opened));
+  return std::nullopt;
 }
 
 void hub::think(std::function<void()> work) {
@@ -671,17 +705,8 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
   std::shared_ptr<room> r;
   {
     std::lock_guard lock(mutex_);
-    identity& ident = identities_[ctx.player];
-    if (ident.rooms_created >= config_.limit.rooms_per_identity) {
-      metrics_.count_error("too_many_rooms");
-      reply_error(
-          *conn, id,
-          app_error("too_many_rooms", "you already have " + std::to_string(ident.rooms_created) +
-                                          " open rooms; the limit is " +
-                                          std::to_string(config_.limit.rooms_per_identity)));
-      return;
-    }
-    ++ident.rooms_created;
+    if (auto refused = room_limit_locked(ctx.player)) return reply_error(*conn, id, *refused);
+    ++identities_[ctx.player].rooms_created;
     r = std::make_shared<room>(io_, std::move(settings), config_.limit, *this, lobby_, metrics_,
                                store_);
     rooms_[r->id()] = r;

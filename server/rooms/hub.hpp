@@ -115,6 +115,8 @@ class hub final : public room_host {
   // caller's. `opened` hears whether the room opened (room::open), before its first event is
   // sent: quick pairing tells the players there, or that no game came of it.
   void open_server_room(room_settings settings, std::function<void(bool)> opened = {});
+  std::optional<protocol::error> open_rematch(room_settings settings,
+                                              std::function<void(bool)> opened) override;
 
   // room_host
   void member_added(const std::string& player, const std::string& room) override;
@@ -204,6 +206,11 @@ class hub final : public room_host {
   // The room leaves this node's map and its creator's count (closed, or its lease lost).
   void forget_room_locked(const std::string& room, const std::string& creator);
   void fail(peer& conn, const nlohmann::json& id, const protocol::error& e);
+  // open_server_room() and open_rematch(): with `limited`, refused (too_many_rooms) when the
+  // creator has as many open rooms as limits::rooms_per_identity allows.
+  std::optional<protocol::error> open_filled(room_settings settings,
+                                             std::function<void(bool)> opened, bool limited);
+  std::optional<protocol::error> room_limit_locked(const std::string& creator);
 
   boost::asio::io_context& io_;
   const config& config_;

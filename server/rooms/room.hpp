@@ -64,6 +64,8 @@ struct member {
   bool account = false;  // the identity is an account (rated rooms seat only accounts)
 };
 
+struct room_settings;
+
 // What a room needs from the rest of the server.
 class room_host {
  public:
@@ -82,6 +84,10 @@ class room_host {
   virtual void think(std::function<void()> work) = 0;
   // Whether a program plays the account `player` (shown on its seat).
   virtual bool is_bot_account(const std::string& player) const = 0;
+  // Opens a room whose seats the settings fill, counted among its creator's open rooms under the
+  // limit room.create has (a rematch): the refusal, or `opened` hears as open_server_room's does.
+  virtual std::optional<protocol::error> open_rematch(room_settings settings,
+                                                      std::function<void(bool)> opened) = 0;
 };
 
 // What becomes of a seat whose player is gone (abandoned, flagged) in a game of three or more:
@@ -195,6 +201,12 @@ class room : public std::enable_shared_from_this<room> {
   // game is drawn by agreement. Games that forbid draws (Arimaa) refuse offers.
   void offer_draw(member who, nlohmann::json id);
   void decline_draw(member who, nlohmann::json id);
+  // A rematch (room_rematch.cpp): once the game is over, each of its players asks for another;
+  // when every seat a person holds has asked, the server opens a room on the same terms with the
+  // seats turned by one (two players swap), every player seated, tells them with game.assigned
+  // and this room's members with room.rematched, and the players leave this room. A player who
+  // leaves before then calls it off.
+  void rematch(member who, nlohmann::json id);
   // Before the player's first move, where the room allows it (an arena's): half the initial time
   // and no increment (time_control.hpp: berserkable()), for a bonus point in the tournament.
   void berserk(member who, nlohmann::json id);
@@ -347,6 +359,16 @@ class room : public std::enable_shared_from_this<room> {
   void note_chat(const protocol::event& e);  // the kept lines follow the log
   nlohmann::json chat_json(const std::string& viewer) const;
 
+  // Rematch (room_rematch.cpp).
+  std::optional<protocol::error> check_rematch(const member& who) const;
+  nlohmann::json rematch_waiting() const;  // the seats of people who have not asked yet
+  room_settings rematch_settings(const std::string& creator) const;
+  void open_rematch(const member& last, const nlohmann::json& id);
+  void rematch_opened(bool opened, const member& last, const nlohmann::json& id,
+                      const std::string& next, int seat);
+  void call_off_rematch(const std::string& why);
+  void notify_members(const std::string& text) const;  // a notification to everyone here
+
   nlohmann::json snapshot(const std::string& viewer) const;
   nlohmann::json summary() const;
   void publish_summary(const std::string& change);
@@ -380,6 +402,9 @@ class room : public std::enable_shared_from_this<room> {
   std::mt19937_64 rng_;                               // the bots' choices
   bool awaiting_store_ = false;                       // a batch of events is with the journal
   std::deque<std::move_only_function<void()>> held_;  // what arrived meanwhile, in order
+  std::set<int> rematch_asked_;                       // seats that asked for a rematch
+  bool rematch_opening_ = false;                      // the host is opening it
+  std::string rematch_room_;                          // once it opened
 };
 
 }  // namespace boardroom::server

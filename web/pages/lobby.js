@@ -4,6 +4,7 @@
 // leads to the room).
 
 import { games } from '../lib/api.js';
+import { enterWhenMirrored } from '../lib/assigned.js';
 import { h, put } from '../lib/dom.js';
 import { specParams } from '../lib/format.js';
 import { go } from '../lib/router.js';
@@ -64,16 +65,7 @@ export function lobbyPage(host, _params, client) {
     // first event follows game.assigned).
     client.on('game.assigned', ({ room: id }) => {
       put(waiting);
-      let went = false;
-      const open = (room) => {
-        const enter = () => !went && room.state && (went = true) && go(`/room/${id}`);
-        room.on('change', enter);
-        enter();
-      };
-      const known = client.room(id);
-      if (known) return open(known);
-      const off = client.on('room', (room) => room.id === id && (off(), open(room)));
-      offs.push(off);
+      offs.push(enterWhenMirrored(client, id));
     }),
   ];
   client.subscribeLobby().then(({ rooms: list, seeks: listed }) => reset(list, listed), (e) => (error.textContent = e.message));

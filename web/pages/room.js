@@ -8,6 +8,7 @@
 
 import { boardFor } from '../boards/index.js';
 import { gameInfo } from '../lib/api.js';
+import { enterWhenMirrored } from '../lib/assigned.js';
 import { clockReadings } from '../lib/clock.js';
 import { h, put } from '../lib/dom.js';
 import { clockText, resultText, specParams } from '../lib/format.js';
@@ -54,6 +55,7 @@ export function roomPage(host, { id, invite }, client) {
   const offs = [];
   let gone = false;
   let info = null; // the game's catalogue entry
+  let rematch = null; // { asked: this player asked, waiting: seats still to ask, room: the new room }
   const timer = setInterval(tickClocks, CLOCK_TICK_MS);
 
   const controller = {
@@ -81,7 +83,31 @@ export function roomPage(host, { id, invite }, client) {
     if (gone) return;
     chat = chatPanel(client, room);
     page.querySelector('.side').append(chat.node);
-    offs.push(room.on('change', render), room.on('detached', detached));
+    offs.push(
+      room.on('change', render),
+      room.on('detached', detached),
+      // A rematch (room.rematch): who asked, where it opened (players go there), or why not.
+      client.on('room.rematch_asked', (n) => {
+        if (n.room !== id) return;
+        rematch = { ...rematch, waiting: n.waiting_for };
+        message.textContent = `${n.name} asks for a rematch.`;
+        render();
+      }),
+      client.on('room.rematch_called_off', (n) => {
+        if (n.room !== id) return;
+        rematch = null;
+        message.textContent = `No rematch: ${n.reason}.`;
+        render();
+      }),
+      client.on('room.rematched', (n) => {
+        if (n.room !== id) return;
+        rematch = { ...rematch, room: n.rematch };
+        render();
+      }),
+      client.on('game.assigned', (a) => {
+        if (a.via === 'rematch' && a.rematch === id) offs.push(enterWhenMirrored(client, a.room));
+      }),
+    );
     render();
     if (room.detached) detached(room.detached);
     info = await gameInfo(room.state.game).catch(() => null);
@@ -241,6 +267,18 @@ export function roomPage(host, { id, invite }, client) {
       await room.leave();
       go('/');
     }, { confirm: forfeits }));
+    if (state.status === 'finished' && state.your_seat !== null && !rematch?.room) {
+      list.push(rematch?.asked
+        ? h('p', { class: 'note' }, `Rematch asked; waiting for ${rematch.waiting.map((seat) => state.seats[seat]?.name).join(', ')}.`)
+        : act('Rematch', async () => {
+          const r = await room.rematch();
+          rematch = { ...rematch, asked: true, waiting: r.waiting_for, room: r.rematch };
+          render();
+        }));
+    }
+    if (rematch?.room && state.your_seat === null) {
+      list.push(h('a', { href: `#/room/${encodeURIComponent(rematch.room)}` }, 'Watch the rematch'));
+    }
     if (state.status === 'finished') list.push(h('a', { href: `#/replay/${encodeURIComponent(room.id)}` }, 'Replay'));
     if (!state.public && state.invite_code) {
       const link = `${location.origin}/#/room/${room.id}?invite=${state.invite_code}`;
@@ -261,7 +299,7 @@ export function roomPage(host, { id, invite }, client) {
 
   function detached({ reason }) {
     if (gone) return;
-    const why = { left: 'You left this room.', closed: 'The room has closed.', lost: 'You are no longer in this room.', client_closed: 'Disconnected.' }[reason];
+    const why = { left: 'You left this room.', rematched: 'The rematch has opened.', closed: 'The room has closed.', lost: 'You are no longer in this room.', client_closed: 'Disconnected.' }[reason];
     message.textContent = why ?? 'This room is no longer followed.';
   }
 

@@ -387,8 +387,13 @@ export class Client extends Emitter {
   // --- rooms ---
 
   #notified(method, params) {
-    if (method === 'room.event') this.#roomEvent(params);
-    else this.emit(method, params);
+    if (method === 'room.event') return this.#roomEvent(params);
+    // A rematch moved the players on: they are no longer members of the finished room.
+    if (method === 'room.rematched') {
+      const room = this.#rooms.get(params.room);
+      if (room && room.mySeat !== null) room[detach]('rematched');
+    }
+    this.emit(method, params);
   }
 
   #roomEvent(event) {

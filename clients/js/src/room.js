@@ -131,6 +131,12 @@ export class Room extends Emitter {
     return this.#request('game.berserk', { room: this.id });
   }
 
+  // Once the game is over: another game with the same players, the seats turned by one. The
+  // answer names the new room once every player has asked (game.assigned follows for each).
+  rematch() {
+    return this.#request('room.rematch', { room: this.id });
+  }
+
   // A chat line, in the players' channel from a seat in play, else the spectators'.
   say(text) {
     return this.#request('chat.send', { room: this.id, text });

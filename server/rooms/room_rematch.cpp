@@ -1,0 +1,170 @@
+// A rematch: the finished game's players ask, one by one, and the last request opens a room on
+// the same terms with every player seated (room.hpp, rematch()).
+
+#include <random>
+
+#include "protocol/rpc.hpp"
+#include "server/rooms/assigned.hpp"
+#include "server/rooms/ids.hpp"
+#include "server/rooms/room.hpp"
+#include "server/rooms/room_strand.hpp"
+#include "server/tournaments/tournament_desk.hpp"
+
+namespace boardroom::server {
+
+using nlohmann::json;
+using protocol::app_error;
+
+void room::rematch(member who, json id) {
+  on_strand([this, who = std::move(who), id = std::move(id)] {
+    if (auto refused = check_rematch(who)) return fail(who, id, *refused);
+    const int seat = seat_of(who.player);
+    if (!rematch_room_.empty()) {  // asked again after it opened: where it is
+      return reply(*who.conn, id,
+                   {{"room", settings_.id},
+                    {"rematch", rematch_room_},
+                    {"seat", (seat + 1) % seat_count()},
+                    {"waiting_for", json::array()}});
+    }
+    const bool first_time = rematch_asked_.insert(seat).second;
+    json waiting = rematch_waiting();
+    if (!waiting.empty() || rematch_opening_) {
+      reply(*who.conn, id,
+            {{"room", settings_.id}, {"rematch", nullptr}, {"waiting_for", waiting}});
+      if (first_time) {
+        notify_members(
+            protocol::write_notification("room.rematch_asked", {{"room", settings_.id},
+                                                                {"seat", seat},
+                                                                {"name", seats()[seat].name},
+                                                                {"waiting_for", waiting}}));
+      }
+      return;
+    }
+    open_rematch(who, id);
+  });
+}
+
+std::optional<protocol::error> room::check_rematch(const member& who) const {
+  if (current() == status::closed) {
+    return app_error("unknown_room", "there is no room " + settings_.id, "room");
+  }
+  const int seat = seat_of(who.player);
+  if (seat < 0) {
+    return app_error("not_your_seat", "only the game's players may ask for a rematch");
+  }
+  if (current() != status::finished) {
+    return app_error("game_not_over", "a rematch may be asked for once the game is over");
+  }
+  if (is_tournament_id(settings_.creator)) {
+    return app_error("rematch_unavailable", "a tournament pairs its own games");
+  }
+  if (!rematch_room_.empty()) return std::nullopt;
+  for (int i = 0; i < seat_count(); ++i) {
+    const match_seat& s = seats()[i];
+    if (s.bot || s.player.empty()) continue;
+    if (!links_[i].connected || links_[i].conn.expired()) {
+      return app_error("rematch_unavailable",
+                       i == seat ? "you left this room" : s.name + " is no longer in this room");
+    }
+  }
+  return std::nullopt;
+}
+
+json room::rematch_waiting() const {
+  json waiting = json::array();
+  for (int i = 0; i < seat_count(); ++i) {
+    if (!seats()[i].bot && !rematch_asked_.contains(i)) waiting.push_back(i);
+  }
+  return waiting;
+}
+
+// The same terms, a fresh seed, the seats turned by one: seat i's player (or bot) takes seat
+// i + 1, the last the first. A private room gets a code of its own.
+room_settings room::rematch_settings(const std::string& creator) const {
+  const int n = seat_count();
+  room_settings next{.id = "r" + random_code(10),
+                     .spec = settings_.spec,
+                     .seats = n,
+                     .is_public = settings_.is_public,
+                     .auto_start = true,
+                     .invite_code = settings_.is_public ? "" : random_code(8),
+                     .creator = creator,
+                     .seed = std::random_device{}(),
+                     .bots = {},
+                     .practice = settings_.practice,
+                     .created = std::chrono::system_clock::now(),
+                     .timing = settings_.timing,
+                     .vacated = settings_.vacated,
+                     .rated = settings_.rated,
+                     .berserk = false,
+                     .entrants = {},
+                     .no_show_grace = std::chrono::milliseconds(0)};
+  for (int i = 0; i < n; ++i) {
+    const match_seat& s = seats()[i];
+    const int to = (i + 1) % n;
+    if (s.bot) {
+      next.bots[to] = s.bot;
+    } else {
+      next.entrants.push_back({to, s.player, s.name, links_[i].conn});
+    }
+  }
+  return next;
+}
+
+void room::open_rematch(const member& last, const json& id) {
+  room_settings next = rematch_settings(last.player);
+  std::vector<std::string> refs(static_cast<std::size_t>(next.seats), settings_.id);
+  auto told = game_assigned(next, "rematch", refs,
+                            [this](const std::string& p) { return host_.is_bot_account(p); });
+  const std::string next_id = next.id;
+  const int seat = (seat_of(last.player) + 1) % seat_count();
+  rematch_opening_ = true;
+  auto refused = host_.open_rematch(
+      std::move(next),
+      [self = shared_from_this(), told = std::move(told), last, id, next_id, seat](bool opened) {
+        if (opened) send_all(told);  // on the new room's strand, before its first event
+        self->on_strand([self, opened, last, id, next_id, seat] {
+          self->rematch_opened(opened, last, id, next_id, seat);
+        });
+      });
+  if (refused) {
+    rematch_opening_ = false;
+    fail(last, id, *refused);
+  }
+}
+
+void room::rematch_opened(bool opened, const member& last, const json& id, const std::string& next,
+                          int seat) {
+  rematch_opening_ = false;
+  if (!opened) return fail(last, id, storage_failed());
+  rematch_room_ = next;
+  reply(
+      *last.conn, id,
+      {{"room", settings_.id}, {"rematch", next}, {"seat", seat}, {"waiting_for", json::array()}});
+  notify_members(
+      protocol::write_notification("room.rematched", {{"room", settings_.id}, {"rematch", next}}));
+  // The players have moved on; spectators stay until they leave, and the room closes after.
+  for (int i = 0; i < seat_count(); ++i) {
+    if (!seats()[i].bot && !seats()[i].player.empty()) remove_member(seats()[i].player);
+  }
+  maybe_close();
+}
+
+void room::call_off_rematch(const std::string& why) {
+  if (rematch_asked_.empty() || !rematch_room_.empty() || rematch_opening_) return;
+  rematch_asked_.clear();
+  notify_members(protocol::write_notification("room.rematch_called_off",
+                                              {{"room", settings_.id}, {"reason", why}}));
+}
+
+void room::notify_members(const std::string& text) const {
+  const frame_ptr frame = make_frame(text);
+  for (const auto& l : links_) {
+    if (auto c = l.conn.lock()) c->send(frame);
+  }
+  for (const auto& [player, sp] : spectators_) {
+    if (auto c = sp.conn.lock()) c->send(frame);
+  }
+}
+
+}  // namespace boardroom::server

@@ -1,0 +1,264 @@
+// Rematches over real sockets: the players of a finished game ask one by one, the last request
+// opens a room on the same terms with the seats turned, and everyone hears where the game went;
+// a rematch a leaver calls off, bots that turn with the seats, the creator's room limit, a
+// tournament's game, and the requests a hostile client would send.
+
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "tests/server/helpers.hpp"
+
+namespace boardroom::test {
+namespace rematch_tests {
+
+bool is(const json& n, const std::string& method) {
+  return n.value("method", "") == method;
+}
+
+std::optional<json> notice(ws_client& c, const std::string& method,
+                           std::chrono::milliseconds timeout = 5s) {
+  auto n = c.wait_notification([&](const json& j) { return is(j, method); }, timeout);
+  return n ? std::optional<json>((*n)["params"]) : std::nullopt;
+}
+
+json rematch(ws_client& c, const std::string& room) {
+  return c.call("room.rematch", {{"room", room}});
+}
+
+// Alice (seat 0) and Bob (seat 1) start a Sisyphos game and Alice resigns it.
+std::string finished_game(ws_client& alice, ws_client& bob) {
+  std::string room = start_sisyphos(alice, bob);
+  EXPECT_EQ(error_code(rematch(alice, room)), "game_not_over");
+  EXPECT_EQ(error_code(alice.call("game.resign", {{"room", room}})), "");
+  EXPECT_TRUE(bob.wait_event("game_over", room));
+  EXPECT_TRUE(alice.wait_event("game_over", room));
+  return room;
+}
+
+TEST(Rematch, BothAskingOpensARoomOnTheSameTermsWithTheSeatsSwapped) {
+  test_server srv;
+  ws_client alice(srv.port()), bob(srv.port()), carol(srv.port());
+  const std::string a = alice.hello("alice")["player"];
+  const std::string b = bob.hello("bob")["player"];
+  carol.hello("carol");
+  auto created = alice.call(
+      "room.create",
+      {{"game", "amazons"}, {"params", {{"board_size", 6}}}, {"time_control", "fischer:5m+2s"}});
+  const std::string room = created["result"]["room"];
+  ASSERT_EQ(error_code(bob.call("room.join", {{"room", room}})), "");
+  ASSERT_EQ(error_code(carol.call("room.spectate", {{"room", room}})), "");
+  ASSERT_TRUE(alice.wait_event("game_started", room));
+  EXPECT_EQ(error_code(rematch(bob, room)), "game_not_over");
+  ASSERT_EQ(error_code(alice.call("game.resign", {{"room", room}})), "");
+  ASSERT_TRUE(carol.wait_event("game_over", room));
+
+  EXPECT_EQ(error_code(rematch(carol, room)), "not_your_seat") << "a spectator does not play";
+  auto asked = rematch(alice, room);
+  ASSERT_EQ(error_code(asked), "") << asked.dump();
+  EXPECT_EQ(asked["result"]["rematch"], nullptr);
+  EXPECT_EQ(asked["result"]["waiting_for"], json::array({1}));
+  auto told = notice(bob, "room.rematch_asked");
+  ASSERT_TRUE(told);
+  EXPECT_EQ((*told)["room"], room);
+  EXPECT_EQ((*told)["seat"], 0);
+  EXPECT_EQ((*told)["name"], "alice");
+  EXPECT_EQ((*told)["waiting_for"], json::array({1}));
+  ASSERT_TRUE(notice(carol, "room.rematch_asked")) << "spectators see the offer too";
+  // Asking twice is asking once: the same answer, and nobody is told again.
+  EXPECT_EQ(rematch(alice, room)["result"], asked["result"]);
+  EXPECT_FALSE(notice(bob, "room.rematch_asked", 300ms));
+
+  auto opened = rematch(bob, room);
+  ASSERT_EQ(error_code(opened), "") << opened.dump();
+  const std::string next = opened["result"]["rematch"];
+  EXPECT_NE(next, room);
+  EXPECT_EQ(opened["result"]["seat"], 0) << "Bob moves up from seat 1 to seat 0";
+  EXPECT_EQ(opened["result"]["waiting_for"], json::array());
+
+  for (auto [c, seat] : {std::pair{&alice, 1}, std::pair{&bob, 0}}) {
+    auto assigned = notice(*c, "game.assigned");
+    ASSERT_TRUE(assigned);
+    EXPECT_EQ((*assigned)["room"], next);
+    EXPECT_EQ((*assigned)["seat"], seat);
+    EXPECT_EQ((*assigned)["via"], "rematch");
+    EXPECT_EQ((*assigned)["rematch"], room);
+    EXPECT_EQ((*assigned)["game"], "amazons");
+    EXPECT_EQ((*assigned)["time_control"], "fischer:5m+2s");
+    EXPECT_EQ((*assigned)["players"][0]["player"], b);
+    EXPECT_EQ((*assigned)["players"][1]["player"], a);
+    ASSERT_TRUE(c->wait_event("game_started", next));
+  }
+  auto moved = notice(carol, "room.rematched");
+  ASSERT_TRUE(moved);
+  EXPECT_EQ((*moved)["room"], room);
+  EXPECT_EQ((*moved)["rematch"], next);
+
+  // The same game (its parameters and clock), Bob first.
+  auto snap = snapshot_of(bob, next);
+  EXPECT_EQ(snap["status"], "playing");
+  EXPECT_EQ(snap["seats"][0]["player"], b);
+  EXPECT_EQ(snap["seats"][1]["player"], a);
+  EXPECT_EQ(snap["spec"], snapshot_of(carol, room)["spec"]);
+  EXPECT_EQ(snap["params"]["board_size"], 6);
+  EXPECT_EQ(snap["time_control"], "fischer:5m+2s");
+  EXPECT_EQ(snap["to_move"], 0);
+  auto first = legal_moves(bob, next)["moves"][0];
+  EXPECT_EQ(error_code(alice.call("game.move", {{"room", next}, {"move", first}})),
+            "not_your_turn");
+  EXPECT_EQ(error_code(bob.call("game.move", {{"room", next}, {"move", first}})), "");
+  // Asked again afterwards: where the rematch is.
+  EXPECT_EQ(rematch(alice, room)["result"]["rematch"], next);
+
+  // The players left the finished room; when its spectator goes too, it closes.
+  ASSERT_EQ(error_code(carol.call("room.leave", {{"room", room}})), "");
+  for (int i = 0;
+       i < 100 && error_code(carol.call("room.spectate", {{"room", room}})) != "unknown_room"; ++i)
+    std::this_thread::sleep_for(20ms);
+  EXPECT_EQ(error_code(carol.call("room.spectate", {{"room", room}})), "unknown_room");
+  EXPECT_EQ(error_code(rematch(alice, room)), "unknown_room");
+  // Both games keep their own records.
+  EXPECT_EQ(http_get(srv.port(), "/api/v1/records/" + room).status, 200);
+}
+
+TEST(Rematch, APlayerWhoLeavesOrDropsCallsItOff) {
+  test_server srv;
+  ws_client alice(srv.port()), bob(srv.port());
+  alice.hello("alice");
+  bob.hello("bob");
+  std::string room = finished_game(alice, bob);
+  ASSERT_EQ(error_code(rematch(alice, room)), "");
+  ASSERT_EQ(error_code(bob.call("room.leave", {{"room", room}})), "");
+  auto off = notice(alice, "room.rematch_called_off");
+  ASSERT_TRUE(off);
+  EXPECT_EQ((*off)["room"], room);
+  EXPECT_EQ((*off)["reason"], "bob left the room");
+  auto refused = rematch(alice, room);
+  EXPECT_EQ(error_code(refused), "rematch_unavailable");
+  EXPECT_EQ(refused["error"]["message"], "bob is no longer in this room");
+  EXPECT_EQ(error_code(rematch(bob, room)), "rematch_unavailable");
+
+  ws_client carol(srv.port()), dave(srv.port());
+  carol.hello("carol");
+  dave.hello("dave");
+  std::string second = start_sisyphos(carol, dave);
+  ASSERT_EQ(error_code(dave.call("game.resign", {{"room", second}})), "");
+  ASSERT_TRUE(carol.wait_event("game_over", second));
+  ASSERT_EQ(error_code(rematch(dave, second)), "");
+  carol.drop();
+  auto dropped = notice(dave, "room.rematch_called_off");
+  ASSERT_TRUE(dropped);
+  EXPECT_EQ((*dropped)["reason"], "carol is no longer connected");
+  EXPECT_EQ(error_code(rematch(dave, second)), "rematch_unavailable");
+}
+
+TEST(Rematch, BotsTurnWithTheSeatsAndAOnePersonRematchOpensAtOnce) {
+  test_server srv;
+  ws_client alice(srv.port());
+  alice.hello("alice");
+  auto created =
+      alice.call("room.create",
+                 {{"game", "sisyphos"}, {"bots", json::array({{{"seat", 1}, {"bot", "random"}}})}});
+  const std::string room = created["result"]["room"];
+  ASSERT_TRUE(alice.wait_event("game_started", room));
+  ASSERT_EQ(error_code(alice.call("game.resign", {{"room", room}})), "");
+  ASSERT_TRUE(alice.wait_event("game_over", room));
+  auto opened = rematch(alice, room);
+  ASSERT_EQ(error_code(opened), "") << opened.dump();
+  const std::string next = opened["result"]["rematch"];
+  EXPECT_EQ(opened["result"]["seat"], 1);
+  auto assigned = notice(alice, "game.assigned");
+  ASSERT_TRUE(assigned);
+  EXPECT_EQ((*assigned)["players"][0]["bot"], "random");
+  EXPECT_EQ((*assigned)["players"][1]["name"], "alice");
+  // The bot holds seat 0 now and opens the game.
+  auto moved = alice.wait_event("move", next);
+  ASSERT_TRUE(moved);
+  EXPECT_EQ((*moved)["seat"], 0);
+}
+
+TEST(Rematch, TheRoomCountsAgainstTheLastAskersLimit) {
+  auto limit = test_limits();
+  limit.rooms_per_identity = 1;
+  test_server srv(limit);
+  ws_client alice(srv.port()), bob(srv.port());
+  alice.hello("alice");
+  bob.hello("bob");
+  std::string room = finished_game(alice, bob);  // Alice's one room
+  auto own = bob.call("room.create", {{"game", "amazons"}});
+  ASSERT_EQ(error_code(own), "");
+  ASSERT_EQ(error_code(rematch(alice, room)), "");
+  auto refused = rematch(bob, room);
+  EXPECT_EQ(error_code(refused), "too_many_rooms") << refused.dump();
+  // Once Bob's other room is gone, his request opens the rematch.
+  ASSERT_EQ(error_code(bob.call("room.leave", {{"room", own["result"]["room"]}})), "");
+  json opened;
+  for (int i = 0; i < 100; ++i) {
+    opened = rematch(bob, room);
+    if (error_code(opened) != "too_many_rooms") break;
+    std::this_thread::sleep_for(20ms);
+  }
+  ASSERT_EQ(error_code(opened), "") << opened.dump();
+  EXPECT_TRUE(opened["result"]["rematch"].is_string());
+}
+
+TEST(Rematch, ATournamentsGameHasNone) {
+  test_server srv;
+  ws_client director(srv.port()), alice(srv.port()), bob(srv.port());
+  director.hello("director");
+  alice.hello("alice");
+  bob.hello("bob");
+  auto created = director.call("tournament.create",
+                               {{"name", "Two"}, {"game", "sisyphos"}, {"system", "round_robin"}});
+  ASSERT_EQ(error_code(created), "") << created.dump();
+  const std::string tid = created["result"]["tournament"];
+  ASSERT_EQ(error_code(alice.call("tournament.join", {{"tournament", tid}})), "");
+  ASSERT_EQ(error_code(bob.call("tournament.join", {{"tournament", tid}})), "");
+  ASSERT_EQ(error_code(director.call("tournament.start", {{"tournament", tid}})), "");
+  auto pairing = notice(alice, "tournament.pairings");
+  ASSERT_TRUE(pairing);
+  const std::string room = (*pairing)["tables"][0]["room"];
+  ASSERT_TRUE(alice.wait_event("game_started", room));
+  ASSERT_EQ(error_code(alice.call("game.resign", {{"room", room}})), "");
+  ASSERT_TRUE(alice.wait_event("game_over", room));
+  auto refused = rematch(alice, room);
+  EXPECT_EQ(error_code(refused), "rematch_unavailable");
+  EXPECT_EQ(refused["error"]["message"], "a tournament pairs its own games");
+}
+
+TEST(Rematch, HostileRequestsGetPreciseErrors) {
+  test_server srv;
+  ws_client alice(srv.port()), bob(srv.port()), mallory(srv.port());
+  alice.hello("alice");
+  bob.hello("bob");
+  mallory.hello("mallory");
+  std::string room = finished_game(alice, bob);
+  EXPECT_EQ(error_code(mallory.call("room.rematch", json::object())), "missing_field");
+  EXPECT_EQ(error_code(mallory.call("room.rematch", {{"room", 7}})), "wrong_type");
+  EXPECT_EQ(error_code(mallory.call("room.rematch", {{"room", std::string(2'000, 'r')}})),
+            "unknown_room");
+  EXPECT_EQ(error_code(rematch(mallory, "rnosuchroom")), "unknown_room");
+  EXPECT_EQ(error_code(rematch(mallory, room)), "not_your_seat") << "another's game";
+  // Asked many times: every request answered, one notice, and the room still opens once.
+  std::vector<std::int64_t> ids;
+  for (int i = 0; i < 200; ++i)
+    ids.push_back(alice.send_request("room.rematch", {{"room", room}}));
+  int answered = 0;
+  for (auto id : ids) {
+    auto r = alice.wait_response(id);
+    if (r && error_code(*r).empty() && (*r)["result"]["waiting_for"] == json::array({1}))
+      ++answered;
+  }
+  EXPECT_EQ(answered, 200);
+  int notices = 0;
+  while (notice(bob, "room.rematch_asked", 300ms))
+    ++notices;
+  EXPECT_EQ(notices, 1);
+  auto opened = rematch(bob, room);
+  ASSERT_EQ(error_code(opened), "") << opened.dump();
+  // Nobody is left in the finished room (no spectators), so it closed.
+  EXPECT_EQ(error_code(rematch(bob, room)), "unknown_room");
+}
+
+}  // namespace rematch_tests
+}  // namespace boardroom::test
