@@ -79,7 +79,8 @@ json room::rematch_waiting() const {
 }
 
 // The same terms, a fresh seed, the seats turned by one: seat i's player (or bot) takes seat
-// i + 1, the last the first. A private room gets a code of its own.
+// i + 1, the last the first. A private room keeps its invite code, so that whoever could watch
+// the game can watch the rematch.
 room_settings room::rematch_settings(const std::string& creator) const {
   const int n = seat_count();
   room_settings next{.id = "r" + random_code(10),
@@ -87,7 +88,7 @@ room_settings room::rematch_settings(const std::string& creator) const {
                      .seats = n,
                      .is_public = settings_.is_public,
                      .auto_start = true,
-                     .invite_code = settings_.is_public ? "" : random_code(8),
+                     .invite_code = settings_.invite_code,
                      .creator = creator,
                      .seed = std::random_device{}(),
                      .bots = {},

@@ -177,6 +177,28 @@ TEST(Rematch, BotsTurnWithTheSeatsAndAOnePersonRematchOpensAtOnce) {
   EXPECT_EQ((*moved)["seat"], 0);
 }
 
+TEST(Rematch, APrivateRoomsRematchKeepsItsInviteCode) {
+  test_server srv;
+  ws_client alice(srv.port()), bob(srv.port()), carol(srv.port());
+  alice.hello("alice");
+  bob.hello("bob");
+  carol.hello("carol");
+  auto created = alice.call("room.create", {{"game", "sisyphos"}, {"public", false}});
+  const std::string room = created["result"]["room"];
+  const std::string code = created["result"]["invite_code"];
+  ASSERT_EQ(error_code(bob.call("room.join", {{"room", room}, {"invite_code", code}})), "");
+  ASSERT_TRUE(alice.wait_event("game_started", room));
+  ASSERT_EQ(error_code(bob.call("game.resign", {{"room", room}})), "");
+  ASSERT_TRUE(alice.wait_event("game_over", room));
+  ASSERT_EQ(error_code(rematch(bob, room)), "");
+  auto opened = rematch(alice, room);
+  ASSERT_EQ(error_code(opened), "") << opened.dump();
+  const std::string next = opened["result"]["rematch"];
+  EXPECT_EQ(snapshot_of(alice, next)["public"], false);
+  EXPECT_EQ(error_code(carol.call("room.spectate", {{"room", next}})), "bad_invite_code");
+  EXPECT_EQ(error_code(carol.call("room.spectate", {{"room", next}, {"invite_code", code}})), "");
+}
+
 TEST(Rematch, TheRoomCountsAgainstTheLastAskersLimit) {
   auto limit = test_limits();
   limit.rooms_per_identity = 1;
