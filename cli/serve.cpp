@@ -165,6 +165,11 @@ command add_serve(CLI::App& app) {
   sub->add_option("--rooms-per-identity", lim.rooms_per_identity,
                   "Open rooms one player may have created")
       ->capture_default_str();
+  sub->add_option("--rematch-calls-off", lim.rematch_calls_off,
+                  "Times dropped connections may call off a finished room's rematch before it is "
+                  "off for good")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
   sub->add_option("--chat-max-bytes", lim.chat_max_bytes, "Longest chat line")
       ->check(CLI::Range(1, 4096))
       ->capture_default_str();

@@ -21,6 +21,9 @@ struct limits {
   std::chrono::milliseconds reconnect_grace{60'000};  // a dropped player's seat is held this long
   std::chrono::milliseconds finished_room_linger{600'000};  // finished rooms stay readable
   int rooms_per_identity = 10;  // open rooms one identity may have created
+  // A finished room's rematch requests called off by dropped connections this often: no rematch
+  // there any more (each call-off notifies every member).
+  int rematch_calls_off = 3;
   // A cluster: requests for rooms this node does not have, being looked up in Redis and the store
   // at once; beyond it they are answered with cluster_unavailable (a flood of made-up room ids
   // costs the cluster no more than this).

@@ -162,7 +162,7 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
             with_room(m.room, [&](room& r) { r.start(who, id); });
           },
           [&](const protocol::room_rematch& m) {
-            with_room(m.room, [&](room& r) { r.rematch(who, id); });
+            with_room(m.room, [&](room& r) { r.rematch(who, ctx.address, id); });
           },
           [&](const protocol::room_sync& m) {
             with_room(m.room, [&](room& r) { r.sync(who, m.since, id); });
@@ -457,28 +457,42 @@ bool hub::has_room(const std::string& id) const {
 }
 
 void hub::open_server_room(room_settings settings, std::function<void(bool)> opened) {
-  (void)open_filled(std::move(settings), std::move(opened), false);
+  (void)open_filled(std::move(settings), std::move(opened), nullptr);
 }
 
-std::optional<protocol::error> hub::open_rematch(room_settings settings,
+std::optional<protocol::error> hub::open_rematch(room_settings settings, const std::string& address,
                                                  std::function<void(bool)> opened) {
-  return open_filled(std::move(settings), std::move(opened), true);
+  return open_filled(std::move(settings), std::move(opened), &address);
 }
+
+namespace {
+
+protocol::error room_rate() {
+  return app_error("room_rate", "too many rooms created from your address; try again later");
+}
+
+}  // namespace
 
 std::optional<protocol::error> hub::room_limit_locked(const std::string& creator) {
   const int have = identities_[creator].rooms_created;
   if (have < config_.limit.rooms_per_identity) return std::nullopt;
-  metrics_.count_error("too_many_rooms");
   return app_error("too_many_rooms", "you already have " + std::to_string(have) +
                                          " open rooms; the limit is " +
                                          std::to_string(config_.limit.rooms_per_identity));
 }
 
 std::optional<protocol::error> hub::open_filled(room_settings settings,
-                                                std::function<void(bool)> opened, bool limited) {
-  if (limited) {
-    std::lock_guard lock(mutex_);
-    if (auto refused = room_limit_locked(settings.creator)) return refused;
+                                                std::function<void(bool)> opened,
+                                                const std::string* limited_from) {
+  if (limited_from) {
+    {
+      std::lock_guard lock(mutex_);
+      if (auto refused = room_limit_locked(settings.creator)) return refused;
+    }
+    if (!gate_.allow_room(*limited_from)) {
+      metrics_.count_refusal("room_rate");
+      return room_rate();
+    }
   }
   if (cluster_) {
     if (auto mine = cluster_->claim(settings.id); !mine || !*mine) {
@@ -491,7 +505,7 @@ std::optional<protocol::error> hub::open_filled(room_settings settings,
                                   store_);
   {
     std::lock_guard lock(mutex_);
-    if (limited) {  // checked again: another room of the creator's may have opened meanwhile
+    if (limited_from) {  // checked again: another room of the creator's may have opened meanwhile
       if (auto refused = room_limit_locked(r->creator())) {
         if (cluster_) boost::asio::post(lookups_, [this, id = r->id()] { cluster_->release(id); });
         return refused;
@@ -605,9 +619,7 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                     const protocol::room_create& m) {
   if (!gate_.allow_room(ctx.address)) {
     metrics_.count_refusal("room_rate");
-    return fail(
-        *conn, id,
-        app_error("room_rate", "too many rooms created from your address; try again later"));
+    return fail(*conn, id, room_rate());
   }
   auto terms = check_terms(m.game, m.params, m.seats, m.time_control);
   if (!terms) return fail(*conn, id, terms.error());
@@ -705,7 +717,7 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
   std::shared_ptr<room> r;
   {
     std::lock_guard lock(mutex_);
-    if (auto refused = room_limit_locked(ctx.player)) return reply_error(*conn, id, *refused);
+    if (auto refused = room_limit_locked(ctx.player)) return fail(*conn, id, *refused);
     ++identities_[ctx.player].rooms_created;
     r = std::make_shared<room>(io_, std::move(settings), config_.limit, *this, lobby_, metrics_,
                                store_);

@@ -115,7 +115,7 @@ class hub final : public room_host {
   // caller's. `opened` hears whether the room opened (room::open), before its first event is
   // sent: quick pairing tells the players there, or that no game came of it.
   void open_server_room(room_settings settings, std::function<void(bool)> opened = {});
-  std::optional<protocol::error> open_rematch(room_settings settings,
+  std::optional<protocol::error> open_rematch(room_settings settings, const std::string& address,
                                               std::function<void(bool)> opened) override;
 
   // room_host
@@ -206,10 +206,12 @@ class hub final : public room_host {
   // The room leaves this node's map and its creator's count (closed, or its lease lost).
   void forget_room_locked(const std::string& room, const std::string& creator);
   void fail(peer& conn, const nlohmann::json& id, const protocol::error& e);
-  // open_server_room() and open_rematch(): with `limited`, refused (too_many_rooms) when the
-  // creator has as many open rooms as limits::rooms_per_identity allows.
+  // open_server_room() and open_rematch(): with `limited_from` (the asker's address), refused as
+  // room.create is: too many rooms created from the address (room_rate), or the creator has as
+  // many open rooms as limits::rooms_per_identity allows (too_many_rooms).
   std::optional<protocol::error> open_filled(room_settings settings,
-                                             std::function<void(bool)> opened, bool limited);
+                                             std::function<void(bool)> opened,
+                                             const std::string* limited_from);
   std::optional<protocol::error> room_limit_locked(const std::string& creator);
 
   boost::asio::io_context& io_;

@@ -259,7 +259,7 @@ void room::leave(member who, json id) {
         gone();
       });
     }
-    if (index >= 0) call_off_rematch(seats()[index].name + " left the room");
+    if (index >= 0) call_off_rematch(seats()[index].name + " left the room", true);
     remove_member(who.player);  // a spectator, a retired seat, a finished game
     gone();
   });
@@ -678,7 +678,7 @@ void room::disconnected(std::string player, const peer* conn) {
     if (current() == status::closed) return;
     const bool retired = seats()[index].retired;
     if (current() == status::finished) {
-      call_off_rematch(seats()[index].name + " is no longer connected");
+      call_off_rematch(seats()[index].name + " is no longer connected", false);
       // The room is held for them as during play: a player whose connection fails right after
       // the last move comes back to the end of the game, not to a room that closed meanwhile.
       if (!retired) return start_grace(index, limit_.reconnect_grace);

@@ -84,9 +84,11 @@ class room_host {
   virtual void think(std::function<void()> work) = 0;
   // Whether a program plays the account `player` (shown on its seat).
   virtual bool is_bot_account(const std::string& player) const = 0;
-  // Opens a room whose seats the settings fill, counted among its creator's open rooms under the
-  // limit room.create has (a rematch): the refusal, or `opened` hears as open_server_room's does.
+  // Opens a room whose seats the settings fill, under room.create's limits: its creator's open
+  // rooms and the rooms created from `address` (a rematch). The refusal, or `opened` hears as
+  // open_server_room's does.
   virtual std::optional<protocol::error> open_rematch(room_settings settings,
+                                                      const std::string& address,
                                                       std::function<void(bool)> opened) = 0;
 };
 
@@ -205,8 +207,9 @@ class room : public std::enable_shared_from_this<room> {
   // when every seat a person holds has asked, the server opens a room on the same terms with the
   // seats turned by one (two players swap), every player seated, tells them with game.assigned
   // and this room's members with room.rematched, and the players leave this room. A player who
-  // leaves before then calls it off.
-  void rematch(member who, nlohmann::json id);
+  // leaves calls it off for good; a dropped connection calls off the requests made so far.
+  // `address`: the asker's, for the rate of rooms created from it.
+  void rematch(member who, std::string address, nlohmann::json id);
   // Before the player's first move, where the room allows it (an arena's): half the initial time
   // and no increment (time_control.hpp: berserkable()), for a bonus point in the tournament.
   void berserk(member who, nlohmann::json id);
@@ -363,10 +366,12 @@ class room : public std::enable_shared_from_this<room> {
   std::optional<protocol::error> check_rematch(const member& who) const;
   nlohmann::json rematch_waiting() const;  // the seats of people who have not asked yet
   room_settings rematch_settings(const std::string& creator) const;
-  void open_rematch(const member& last, const nlohmann::json& id);
+  void open_rematch(const member& last, const std::string& address, const nlohmann::json& id,
+                    bool first_ask);
   void rematch_opened(bool opened, const member& last, const nlohmann::json& id,
                       const std::string& next, int seat);
-  void call_off_rematch(const std::string& why);
+  // `for_good`: a player left (not a dropped connection, which may come back).
+  void call_off_rematch(const std::string& why, bool for_good);
   void notify_members(const std::string& text) const;  // a notification to everyone here
 
   nlohmann::json snapshot(const std::string& viewer) const;
@@ -405,6 +410,8 @@ class room : public std::enable_shared_from_this<room> {
   std::set<int> rematch_asked_;                       // seats that asked for a rematch
   bool rematch_opening_ = false;                      // the host is opening it
   std::string rematch_room_;                          // once it opened
+  std::string rematch_off_;                           // why there is none, once it is off
+  int rematch_calls_off_ = 0;                         // by dropped connections
 };
 
 }  // namespace boardroom::server

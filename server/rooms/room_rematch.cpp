@@ -15,8 +15,8 @@ namespace boardroom::server {
 using nlohmann::json;
 using protocol::app_error;
 
-void room::rematch(member who, json id) {
-  on_strand([this, who = std::move(who), id = std::move(id)] {
+void room::rematch(member who, std::string address, json id) {
+  on_strand([this, who = std::move(who), address = std::move(address), id = std::move(id)] {
     if (auto refused = check_rematch(who)) return fail(who, id, *refused);
     const int seat = seat_of(who.player);
     if (!rematch_room_.empty()) {  // asked again after it opened: where it is
@@ -40,7 +40,7 @@ void room::rematch(member who, json id) {
       }
       return;
     }
-    open_rematch(who, id);
+    open_rematch(who, address, id, first_time);
   });
 }
 
@@ -59,8 +59,13 @@ std::optional<protocol::error> room::check_rematch(const member& who) const {
     return app_error("rematch_unavailable", "a tournament pairs its own games");
   }
   if (!rematch_room_.empty()) return std::nullopt;
+  if (!rematch_off_.empty()) return app_error("rematch_unavailable", rematch_off_);
   for (int i = 0; i < seat_count(); ++i) {
     const match_seat& s = seats()[i];
+    if (s.bot && !settings_.bots.contains(i)) {  // a person's seat the bot played on
+      return app_error("rematch_unavailable",
+                       "a player left this game and the bot played their seat");
+    }
     if (s.bot || s.player.empty()) continue;
     if (!links_[i].connected || links_[i].conn.expired()) {
       return app_error("rematch_unavailable",
@@ -97,7 +102,7 @@ room_settings room::rematch_settings(const std::string& creator) const {
                      .timing = settings_.timing,
                      .vacated = settings_.vacated,
                      .rated = settings_.rated,
-                     .berserk = false,
+                     .berserk = settings_.berserk,
                      .entrants = {},
                      .no_show_grace = std::chrono::milliseconds(0)};
   for (int i = 0; i < n; ++i) {
@@ -112,7 +117,8 @@ room_settings room::rematch_settings(const std::string& creator) const {
   return next;
 }
 
-void room::open_rematch(const member& last, const json& id) {
+void room::open_rematch(const member& last, const std::string& address, const json& id,
+                        bool first_ask) {
   room_settings next = rematch_settings(last.player);
   std::vector<std::string> refs(static_cast<std::size_t>(next.seats), settings_.id);
   auto told = game_assigned(next, "rematch", refs,
@@ -121,15 +127,16 @@ void room::open_rematch(const member& last, const json& id) {
   const int seat = (seat_of(last.player) + 1) % seat_count();
   rematch_opening_ = true;
   auto refused = host_.open_rematch(
-      std::move(next),
+      std::move(next), address,
       [self = shared_from_this(), told = std::move(told), last, id, next_id, seat](bool opened) {
         if (opened) send_all(told);  // on the new room's strand, before its first event
         self->on_strand([self, opened, last, id, next_id, seat] {
           self->rematch_opened(opened, last, id, next_id, seat);
         });
       });
-  if (refused) {
+  if (refused) {  // as if this request had not been made: the others were not told of it
     rematch_opening_ = false;
+    if (first_ask) rematch_asked_.erase(seat_of(last.player));
     fail(last, id, *refused);
   }
 }
@@ -151,9 +158,14 @@ void room::rematch_opened(bool opened, const member& last, const json& id, const
   maybe_close();
 }
 
-void room::call_off_rematch(const std::string& why) {
-  if (rematch_asked_.empty() || !rematch_room_.empty() || rematch_opening_) return;
+void room::call_off_rematch(const std::string& why, bool for_good) {
+  if (!rematch_room_.empty() || rematch_opening_ || !rematch_off_.empty()) return;
+  const bool asked = !rematch_asked_.empty();
+  if (!for_good && !asked) return;  // nothing to call off; they may ask once back
+  // A player who drops and comes back again and again would have every member told each time.
+  if (for_good || ++rematch_calls_off_ >= limit_.rematch_calls_off) rematch_off_ = why;
   rematch_asked_.clear();
+  if (!asked) return;
   notify_members(protocol::write_notification("room.rematch_called_off",
                                               {{"room", settings_.id}, {"reason", why}}));
 }

@@ -3,6 +3,7 @@
 // a rematch a leaver calls off, bots that turn with the seats, the creator's room limit, a
 // tournament's game, and the requests a hostile client would send.
 
+#include <algorithm>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -135,7 +136,7 @@ TEST(Rematch, APlayerWhoLeavesOrDropsCallsItOff) {
   EXPECT_EQ((*off)["reason"], "bob left the room");
   auto refused = rematch(alice, room);
   EXPECT_EQ(error_code(refused), "rematch_unavailable");
-  EXPECT_EQ(refused["error"]["message"], "bob is no longer in this room");
+  EXPECT_EQ(refused["error"]["message"], "bob left the room");
   EXPECT_EQ(error_code(rematch(bob, room)), "rematch_unavailable");
 
   ws_client carol(srv.port()), dave(srv.port());
@@ -167,14 +168,29 @@ TEST(Rematch, BotsTurnWithTheSeatsAndAOnePersonRematchOpensAtOnce) {
   ASSERT_EQ(error_code(opened), "") << opened.dump();
   const std::string next = opened["result"]["rematch"];
   EXPECT_EQ(opened["result"]["seat"], 1);
-  auto assigned = notice(alice, "game.assigned");
-  ASSERT_TRUE(assigned);
+  // game.assigned comes before the new room's first event.
+  std::vector<json> frames;
+  for (int i = 0; i < 100; ++i) {
+    for (auto& f : alice.drain())
+      frames.push_back(std::move(f));
+    if (std::ranges::any_of(frames, [&](const json& f) { return is(f, "room.event"); })) break;
+    std::this_thread::sleep_for(20ms);
+  }
+  auto first_of = [&](auto pred) { return std::ranges::find_if(frames, pred) - frames.begin(); };
+  const auto assigned_at = first_of([](const json& f) { return is(f, "game.assigned"); });
+  const auto event_at =
+      first_of([&](const json& f) { return is(f, "room.event") && f["params"]["room"] == next; });
+  ASSERT_LT(event_at, static_cast<std::ptrdiff_t>(frames.size())) << "no event of the new room";
+  EXPECT_LT(assigned_at, event_at);
+  std::optional<json> assigned = frames[static_cast<std::size_t>(assigned_at)]["params"];
   EXPECT_EQ((*assigned)["players"][0]["bot"], "random");
   EXPECT_EQ((*assigned)["players"][1]["name"], "alice");
   // The bot holds seat 0 now and opens the game.
-  auto moved = alice.wait_event("move", next);
-  ASSERT_TRUE(moved);
-  EXPECT_EQ((*moved)["seat"], 0);
+  auto moved = std::ranges::find_if(
+      frames, [&](const json& f) { return is(f, "room.event") && f["params"]["type"] == "move"; });
+  json move = moved != frames.end() ? (*moved)["params"] : *alice.wait_event("move", next);
+  EXPECT_EQ(move["room"], next);
+  EXPECT_EQ(move["seat"], 0);
 }
 
 TEST(Rematch, APrivateRoomsRematchKeepsItsInviteCode) {
@@ -222,6 +238,106 @@ TEST(Rematch, TheRoomCountsAgainstTheLastAskersLimit) {
   }
   ASSERT_EQ(error_code(opened), "") << opened.dump();
   EXPECT_TRUE(opened["result"]["rematch"].is_string());
+  // The finished room closed with its players gone: it no longer counts against Alice.
+  json again;
+  for (int i = 0; i < 100; ++i) {
+    again = alice.call("room.create", {{"game", "amazons"}});
+    if (error_code(again) != "too_many_rooms") break;
+    std::this_thread::sleep_for(20ms);
+  }
+  EXPECT_EQ(error_code(again), "") << again.dump();
+}
+
+TEST(Rematch, RoomsOpenedByRematchesCountAgainstTheAddressesRoomRate) {
+  auto limit = test_limits();
+  limit.rooms_per_minute_per_address = 2;
+  test_server srv(limit);
+  ws_client alice(srv.port());
+  alice.hello("alice");
+  auto created =
+      alice.call("room.create",
+                 {{"game", "sisyphos"}, {"bots", json::array({{{"seat", 1}, {"bot", "random"}}})}});
+  std::string room = created["result"]["room"];
+  auto resign_and_ask = [&](const std::string& r) {
+    EXPECT_TRUE(alice.wait_event("game_started", r));
+    EXPECT_EQ(error_code(alice.call("game.resign", {{"room", r}})), "");
+    EXPECT_TRUE(alice.wait_event("game_over", r));
+    return rematch(alice, r);
+  };
+  auto second = resign_and_ask(room);  // the address's second room
+  ASSERT_EQ(error_code(second), "") << second.dump();
+  auto third = resign_and_ask(second["result"]["rematch"]);
+  EXPECT_EQ(error_code(third), "room_rate") << third.dump();
+}
+
+TEST(Rematch, ADroppedPlayerCallsOffTheRequestsUntilTheThirdTime) {
+  test_server srv;
+  ws_client alice(srv.port());
+  auto bob = std::make_unique<ws_client>(srv.port());
+  alice.hello("alice");
+  const std::string token = bob->hello("bob")["resume_token"];
+  std::string room = finished_game(alice, *bob);
+  for (int drop = 1; drop <= 3; ++drop) {
+    ASSERT_EQ(error_code(rematch(alice, room)), "") << "drop " << drop;
+    bob->drop();
+    auto off = notice(alice, "room.rematch_called_off");
+    ASSERT_TRUE(off);
+    EXPECT_EQ((*off)["reason"], "bob is no longer connected");
+    EXPECT_EQ(error_code(rematch(alice, room)), "rematch_unavailable");
+    bob = std::make_unique<ws_client>(srv.port());
+    bob->hello("bob", token);
+    // Back in the room: the seat's connection is his again.
+    for (int i = 0; i < 100 && snapshot_of(alice, room)["seats"][1]["connected"] != true; ++i)
+      std::this_thread::sleep_for(20ms);
+  }
+  // The third drop called it off for good.
+  auto refused = rematch(*bob, room);
+  EXPECT_EQ(error_code(refused), "rematch_unavailable");
+  EXPECT_EQ(refused["error"]["message"], "bob is no longer connected");
+
+  // Before that, asking again once back opens it.
+  ws_client carol(srv.port()), dave(srv.port());
+  carol.hello("carol");
+  const std::string dave_token = dave.hello("dave")["resume_token"];
+  std::string second = start_sisyphos(carol, dave);
+  ASSERT_EQ(error_code(dave.call("game.resign", {{"room", second}})), "");
+  ASSERT_TRUE(carol.wait_event("game_over", second));
+  ASSERT_EQ(error_code(rematch(carol, second)), "");
+  dave.drop();
+  ASSERT_TRUE(notice(carol, "room.rematch_called_off"));
+  ws_client back(srv.port());
+  back.hello("dave", dave_token);
+  for (int i = 0; i < 100 && snapshot_of(carol, second)["seats"][1]["connected"] != true; ++i)
+    std::this_thread::sleep_for(20ms);
+  ASSERT_EQ(error_code(rematch(carol, second)), "");
+  auto opened = rematch(back, second);
+  ASSERT_EQ(error_code(opened), "") << opened.dump();
+  EXPECT_TRUE(opened["result"]["rematch"].is_string()) << opened.dump();
+}
+
+TEST(Rematch, ASeatTheBotPlayedOnHasNobodyToAsk) {
+  test_server_options o;
+  o.admin_token = "s3cret-admin";
+  o.limit.reconnect_grace = 300ms;
+  test_server srv(o);
+  ws_client ann(srv.port()), bob(srv.port()), admin(srv.port());
+  auto cid = std::make_unique<ws_client>(srv.port());
+  ann.hello("ann");
+  bob.hello("bob");
+  cid->hello("cid");
+  admin.hello("admin");
+  auto created = ann.call("room.create", {{"game", "esiema"}, {"seats", 3}});
+  const std::string room = created["result"]["room"];
+  ASSERT_EQ(error_code(bob.call("room.join", {{"room", room}})), "");
+  ASSERT_EQ(error_code(cid->call("room.join", {{"room", room}})), "");
+  ASSERT_TRUE(ann.wait_event("game_started", room));
+  cid.reset();  // Cid's connection drops and he never returns: the bot plays his seat on
+  ASSERT_TRUE(ann.wait_event("seat_taken_over", room));
+  ASSERT_EQ(error_code(admin.call("admin.abort", {{"room", room}, {"token", "s3cret-admin"}})), "");
+  ASSERT_TRUE(ann.wait_event("game_over", room));
+  auto refused = rematch(ann, room);
+  EXPECT_EQ(error_code(refused), "rematch_unavailable");
+  EXPECT_EQ(refused["error"]["message"], "a player left this game and the bot played their seat");
 }
 
 TEST(Rematch, ATournamentsGameHasNone) {

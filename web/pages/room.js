@@ -269,7 +269,9 @@ export function roomPage(host, { id, invite }, client) {
     }, { confirm: forfeits }));
     if (state.status === 'finished' && state.your_seat !== null && !rematch?.room) {
       list.push(rematch?.asked
-        ? h('p', { class: 'note' }, `Rematch asked; waiting for ${rematch.waiting.map((seat) => state.seats[seat]?.name).join(', ')}.`)
+        ? h('p', { class: 'note' }, rematch.waiting.length
+          ? `Rematch asked; waiting for ${rematch.waiting.map((seat) => state.seats[seat]?.name).join(', ')}.`
+          : 'Rematch asked; opening it.')
         : act('Rematch', async () => {
           const r = await room.rematch();
           rematch = { ...rematch, asked: true, waiting: r.waiting_for, room: r.rematch };
@@ -277,7 +279,9 @@ export function roomPage(host, { id, invite }, client) {
         }));
     }
     if (rematch?.room && state.your_seat === null) {
-      list.push(h('a', { href: `#/room/${encodeURIComponent(rematch.room)}` }, 'Watch the rematch'));
+      // A private room's rematch keeps its invite code.
+      const invited = state.invite_code ? `?invite=${encodeURIComponent(state.invite_code)}` : '';
+      list.push(h('a', { href: `#/room/${encodeURIComponent(rematch.room)}${invited}` }, 'Watch the rematch'));
     }
     if (state.status === 'finished') list.push(h('a', { href: `#/replay/${encodeURIComponent(room.id)}` }, 'Replay'));
     if (!state.public && state.invite_code) {
