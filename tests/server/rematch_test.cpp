@@ -27,6 +27,13 @@ json rematch(ws_client& c, const std::string& room) {
   return c.call("room.rematch", {{"room", room}});
 }
 
+// A rematch refused as unavailable, for the reason `why`.
+void expect_unavailable(ws_client& c, const std::string& room, const std::string& why) {
+  auto refused = rematch(c, room);
+  EXPECT_EQ(error_code(refused), "rematch_unavailable") << refused.dump();
+  EXPECT_EQ(refused["error"]["message"], why);
+}
+
 // Alice (seat 0) and Bob (seat 1) start a Sisyphos game and Alice resigns it.
 std::string finished_game(ws_client& alice, ws_client& bob) {
   std::string room = start_sisyphos(alice, bob);
@@ -134,9 +141,7 @@ TEST(Rematch, APlayerWhoLeavesOrDropsCallsItOff) {
   ASSERT_TRUE(off);
   EXPECT_EQ((*off)["room"], room);
   EXPECT_EQ((*off)["reason"], "bob left the room");
-  auto refused = rematch(alice, room);
-  EXPECT_EQ(error_code(refused), "rematch_unavailable");
-  EXPECT_EQ(refused["error"]["message"], "bob left the room");
+  expect_unavailable(alice, room, "bob left the room");
   EXPECT_EQ(error_code(rematch(bob, room)), "rematch_unavailable");
 
   ws_client carol(srv.port()), dave(srv.port());
@@ -291,9 +296,7 @@ TEST(Rematch, ADroppedPlayerCallsOffTheRequestsUntilTheThirdTime) {
       std::this_thread::sleep_for(20ms);
   }
   // The third drop called it off for good.
-  auto refused = rematch(*bob, room);
-  EXPECT_EQ(error_code(refused), "rematch_unavailable");
-  EXPECT_EQ(refused["error"]["message"], "bob is no longer connected");
+  expect_unavailable(*bob, room, "bob is no longer connected");
 
   // Before that, asking again once back opens it.
   ws_client carol(srv.port()), dave(srv.port());
@@ -335,9 +338,7 @@ TEST(Rematch, ASeatTheBotPlayedOnHasNobodyToAsk) {
   ASSERT_TRUE(ann.wait_event("seat_taken_over", room));
   ASSERT_EQ(error_code(admin.call("admin.abort", {{"room", room}, {"token", "s3cret-admin"}})), "");
   ASSERT_TRUE(ann.wait_event("game_over", room));
-  auto refused = rematch(ann, room);
-  EXPECT_EQ(error_code(refused), "rematch_unavailable");
-  EXPECT_EQ(refused["error"]["message"], "a player left this game and the bot played their seat");
+  expect_unavailable(ann, room, "a player left this game and the bot played their seat");
 }
 
 TEST(Rematch, ATournamentsGameHasNone) {
@@ -359,9 +360,7 @@ TEST(Rematch, ATournamentsGameHasNone) {
   ASSERT_TRUE(alice.wait_event("game_started", room));
   ASSERT_EQ(error_code(alice.call("game.resign", {{"room", room}})), "");
   ASSERT_TRUE(alice.wait_event("game_over", room));
-  auto refused = rematch(alice, room);
-  EXPECT_EQ(error_code(refused), "rematch_unavailable");
-  EXPECT_EQ(refused["error"]["message"], "a tournament pairs its own games");
+  expect_unavailable(alice, room, "a tournament pairs its own games");
 }
 
 TEST(Rematch, HostileRequestsGetPreciseErrors) {
