@@ -378,7 +378,8 @@ TEST(Rematch, HostileRequestsGetPreciseErrors) {
   EXPECT_EQ(error_code(rematch(mallory, room)), "not_your_seat") << "another's game";
   // Asked many times: every request answered, one notice, and the room still opens once.
   std::vector<std::int64_t> ids;
-  for (int i = 0; i < 200; ++i)
+  // 150: within the connection's burst of requests (200) with the game's requests before them.
+  for (int i = 0; i < 150; ++i)
     ids.push_back(alice.send_request("room.rematch", {{"room", room}}));
   int answered = 0;
   for (auto id : ids) {
@@ -386,7 +387,7 @@ TEST(Rematch, HostileRequestsGetPreciseErrors) {
     if (r && error_code(*r).empty() && (*r)["result"]["waiting_for"] == json::array({1}))
       ++answered;
   }
-  EXPECT_EQ(answered, 200);
+  EXPECT_EQ(answered, 150);
   int notices = 0;
   while (notice(bob, "room.rematch_asked", 300ms))
     ++notices;
