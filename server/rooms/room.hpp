@@ -364,15 +364,28 @@ class room : public std::enable_shared_from_this<room> {
 
   // Rematch (room_rematch.cpp).
   std::optional<protocol::error> check_rematch(const member& who) const;
+  // The answer to room.rematch from `seat`: the new room and the seat there, once it opened; else
+  // who has yet to ask.
+  nlohmann::json rematch_answer(int seat) const;
   nlohmann::json rematch_waiting() const;  // the seats of people who have not asked yet
   room_settings rematch_settings(const std::string& creator) const;
   void open_rematch(const member& last, const std::string& address, const nlohmann::json& id,
                     bool first_ask);
   void rematch_opened(bool opened, const member& last, const nlohmann::json& id,
-                      const std::string& next, int seat);
+                      const std::string& next);
   // `for_good`: a player left (not a dropped connection, which may come back).
   void call_off_rematch(const std::string& why, bool for_good);
   void notify_members(const std::string& text) const;  // a notification to everyone here
+  // f(player, connection) for every member with a live connection: seats, then spectators.
+  template <class F>
+  void each_member(F f) const {
+    for (int i = 0; i < seat_count(); ++i) {
+      if (auto c = links_[i].conn.lock()) f(seats()[i].player, *c);
+    }
+    for (const auto& [player, sp] : spectators_) {
+      if (auto c = sp.conn.lock()) f(player, *c);
+    }
+  }
 
   nlohmann::json snapshot(const std::string& viewer) const;
   nlohmann::json summary() const;

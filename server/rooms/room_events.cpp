@@ -175,12 +175,7 @@ void room::publish(event e, bool folded) {
   keep(std::move(e));
   const event& kept = events_.back();
   frame_ptr hidden;
-  for (int i = 0; i < seat_count(); ++i) {
-    if (auto c = links_[i].conn.lock()) c->send(frame_for(kept, seats()[i].player, hidden));
-  }
-  for (const auto& [player, sp] : spectators_) {
-    if (auto c = sp.conn.lock()) c->send(frame_for(kept, player, hidden));
-  }
+  each_member([&](const std::string& player, peer& c) { c.send(frame_for(kept, player, hidden)); });
 }
 
 void room::emit(protocol::event_body body, on_stored done) {

@@ -19,28 +19,19 @@ void room::rematch(member who, std::string address, json id) {
   on_strand([this, who = std::move(who), address = std::move(address), id = std::move(id)] {
     if (auto refused = check_rematch(who)) return fail(who, id, *refused);
     const int seat = seat_of(who.player);
-    if (!rematch_room_.empty()) {  // asked again after it opened: where it is
-      return reply(*who.conn, id,
-                   {{"room", settings_.id},
-                    {"rematch", rematch_room_},
-                    {"seat", (seat + 1) % seat_count()},
-                    {"waiting_for", json::array()}});
-    }
+    // Asked again after it opened: where it is.
+    if (!rematch_room_.empty()) return reply(*who.conn, id, rematch_answer(seat));
     const bool first_time = rematch_asked_.insert(seat).second;
     json waiting = rematch_waiting();
-    if (!waiting.empty() || rematch_opening_) {
-      reply(*who.conn, id,
-            {{"room", settings_.id}, {"rematch", nullptr}, {"waiting_for", waiting}});
-      if (first_time) {
-        notify_members(
-            protocol::write_notification("room.rematch_asked", {{"room", settings_.id},
-                                                                {"seat", seat},
-                                                                {"name", seats()[seat].name},
-                                                                {"waiting_for", waiting}}));
-      }
-      return;
+    if (waiting.empty() && !rematch_opening_) return open_rematch(who, address, id, first_time);
+    reply(*who.conn, id, rematch_answer(seat));
+    if (first_time) {
+      notify_members(
+          protocol::write_notification("room.rematch_asked", {{"room", settings_.id},
+                                                              {"seat", seat},
+                                                              {"name", seats()[seat].name},
+                                                              {"waiting_for", waiting}}));
     }
-    open_rematch(who, address, id, first_time);
   });
 }
 
@@ -73,6 +64,16 @@ std::optional<protocol::error> room::check_rematch(const member& who) const {
     }
   }
   return std::nullopt;
+}
+
+json room::rematch_answer(int seat) const {
+  if (rematch_room_.empty()) {
+    return {{"room", settings_.id}, {"rematch", nullptr}, {"waiting_for", rematch_waiting()}};
+  }
+  return {{"room", settings_.id},
+          {"rematch", rematch_room_},
+          {"seat", (seat + 1) % seat_count()},  // the seats turned by one
+          {"waiting_for", json::array()}};
 }
 
 json room::rematch_waiting() const {
@@ -124,15 +125,13 @@ void room::open_rematch(const member& last, const std::string& address, const js
   auto told = game_assigned(next, "rematch", refs,
                             [this](const std::string& p) { return host_.is_bot_account(p); });
   const std::string next_id = next.id;
-  const int seat = (seat_of(last.player) + 1) % seat_count();
   rematch_opening_ = true;
   auto refused = host_.open_rematch(
       std::move(next), address,
-      [self = shared_from_this(), told = std::move(told), last, id, next_id, seat](bool opened) {
+      [self = shared_from_this(), told = std::move(told), last, id, next_id](bool opened) {
         if (opened) send_all(told);  // on the new room's strand, before its first event
-        self->on_strand([self, opened, last, id, next_id, seat] {
-          self->rematch_opened(opened, last, id, next_id, seat);
-        });
+        self->on_strand(
+            [self, opened, last, id, next_id] { self->rematch_opened(opened, last, id, next_id); });
       });
   if (refused) {  // as if this request had not been made: the others were not told of it
     rematch_opening_ = false;
@@ -141,14 +140,12 @@ void room::open_rematch(const member& last, const std::string& address, const js
   }
 }
 
-void room::rematch_opened(bool opened, const member& last, const json& id, const std::string& next,
-                          int seat) {
+void room::rematch_opened(bool opened, const member& last, const json& id,
+                          const std::string& next) {
   rematch_opening_ = false;
   if (!opened) return fail(last, id, storage_failed());
   rematch_room_ = next;
-  reply(
-      *last.conn, id,
-      {{"room", settings_.id}, {"rematch", next}, {"seat", seat}, {"waiting_for", json::array()}});
+  reply(*last.conn, id, rematch_answer(seat_of(last.player)));
   notify_members(
       protocol::write_notification("room.rematched", {{"room", settings_.id}, {"rematch", next}}));
   // The players have moved on; spectators stay until they leave, and the room closes after.
@@ -172,12 +169,7 @@ void room::call_off_rematch(const std::string& why, bool for_good) {
 
 void room::notify_members(const std::string& text) const {
   const frame_ptr frame = make_frame(text);
-  for (const auto& l : links_) {
-    if (auto c = l.conn.lock()) c->send(frame);
-  }
-  for (const auto& [player, sp] : spectators_) {
-    if (auto c = sp.conn.lock()) c->send(frame);
-  }
+  each_member([&](const std::string&, peer& c) { c.send(frame); });
 }
 
 }  // namespace boardroom::server
