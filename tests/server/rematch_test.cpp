@@ -1,7 +1,7 @@
 // Rematches over real sockets: the players of a finished game ask one by one, the last request
 // opens a room on the same terms with the seats turned, and everyone hears where the game went;
-// a rematch a leaver calls off, bots that turn with the seats, the creator's room limit, a
-// tournament's game, and the requests a hostile client would send.
+// a rematch a leaver calls off, bots that turn with the seats, the creator's room limit, a room
+// the store cannot open, a tournament's game, and the requests a hostile client would send.
 
 #include <algorithm>
 #include <thread>
@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/server/helpers.hpp"
+#include "tests/support/faulty_store.hpp"
 
 namespace boardroom::test {
 namespace rematch_tests {
@@ -218,6 +219,25 @@ TEST(Rematch, APrivateRoomsRematchKeepsItsInviteCode) {
   EXPECT_EQ(snapshot_of(alice, next)["public"], false);
   EXPECT_EQ(error_code(carol.call("room.spectate", {{"room", next}})), "bad_invite_code");
   EXPECT_EQ(error_code(carol.call("room.spectate", {{"room", next}, {"invite_code", code}})), "");
+}
+
+TEST(Rematch, ARoomTheStoreCannotOpenIsStorageFailedAndAskedAgainOpens) {
+  temp_dir dir;
+  auto faulty = faulty_store_in(dir.path());
+  test_server srv(with_store(faulty));
+  ws_client alice(srv.port()), bob(srv.port());
+  alice.hello("alice");
+  bob.hello("bob");
+  std::string room = finished_game(alice, bob);
+  ASSERT_EQ(error_code(rematch(alice, room)), "");
+  faulty->fail_call("create_room", true);
+  EXPECT_EQ(error_code(rematch(bob, room)), "storage_failed");
+  for (const auto& frame : alice.drain())
+    EXPECT_FALSE(is(frame, "game.assigned") || is(frame, "room.rematched")) << frame.dump();
+  faulty->fail_call("create_room", false);
+  auto opened = rematch(bob, room);
+  ASSERT_EQ(error_code(opened), "") << opened.dump();
+  EXPECT_TRUE(notice(alice, "game.assigned"));
 }
 
 TEST(Rematch, TheRoomCountsAgainstTheLastAskersLimit) {
