@@ -4,7 +4,10 @@
 # second or more matter to the order. Usage: scripts/test-costs.sh BUILD_DIR KIND [CTEST_LOG]
 # (KIND: release, address or thread; e.g. scripts/test-costs.sh build/debug address). With the
 # output of a whole `ctest` run (CTEST_LOG), that run's times are taken; without it, ctest's own
-# running averages, which remember a test's old speed for a while.
+# running averages, which remember a test's old speed for a while. The tests these files name run
+# as ctest tests of their own; the rest of each suite as one (cmake/test_groups.cmake). To find a
+# quick test that has become long, measure a build configured with -DBOARDROOM_TEST_GROUPS=OFF,
+# where every test is its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=$1 kind=$2 log=${3:-}

@@ -218,7 +218,7 @@ int match::seats_taken() const {
 }
 
 std::vector<protocol::events::seated> match::players_seated() const {
-  return server::players_seated(seats_);
+  return boardroom::server::players_seated(seats_);
 }
 
 }  // namespace boardroom::server

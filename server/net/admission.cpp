@@ -9,7 +9,7 @@
 namespace boardroom::server {
 
 namespace net = boost::asio;
-using clock = std::chrono::steady_clock;
+using steady = std::chrono::steady_clock;
 
 namespace {
 
@@ -156,7 +156,7 @@ admission::admission(const limits& lim, metrics& stats, blocks trusted, blocks e
       trusted_(std::move(trusted)),
       exempt_(std::move(exempt)),
       max_connections_(max_connections),
-      swept_(clock::now()) {}
+      swept_(steady::now()) {}
 
 bool admission::trusted(const net::ip::address& a) const {
   return within(as_v6(a), trusted_);
@@ -169,7 +169,8 @@ bool admission::exempt(const std::string& address) const {
   return !ec && within(as_v6(a), exempt_);
 }
 
-admission::per_address& admission::entry_locked(const std::string& address, clock::time_point now) {
+admission::per_address& admission::entry_locked(const std::string& address,
+                                                steady::time_point now) {
   auto it = addresses_.find(address);
   if (it != addresses_.end()) return it->second;
   double connects = limit_.connections_per_second_per_address;
@@ -185,7 +186,7 @@ admission::per_address& admission::entry_locked(const std::string& address, cloc
 }
 
 std::expected<admission::ticket, refusal> admission::admit(const net::ip::address& peer) {
-  auto now = clock::now();
+  auto now = steady::now();
   std::lock_guard lock(mutex_);
   if (now - swept_ > sweep_every) sweep_locked(now);
   if (open_ >= max_connections_ + spare_places) {
@@ -221,11 +222,11 @@ std::expected<void, refusal> admission::charge(ticket& t, const net::ip::address
   if (client.empty()) client = address_text(peer);
   std::lock_guard lock(mutex_);
   t.awaits_client_ = false;
-  return charge_locked(t, client, clock::now());
+  return charge_locked(t, client, steady::now());
 }
 
 std::expected<void, refusal> admission::charge_locked(ticket& t, const std::string& address,
-                                                      clock::time_point now) {
+                                                      steady::time_point now) {
   t.address_ = address;
   if (exempt(address)) return {};
   per_address& entry = entry_locked(address, now);
@@ -249,7 +250,7 @@ std::expected<void, refusal> admission::charge_locked(ticket& t, const std::stri
 bool admission::take(const std::string& address, token_bucket per_address::*bucket,
                      const char* what) {
   if (exempt(address)) return true;
-  auto now = clock::now();
+  auto now = steady::now();
   std::lock_guard lock(mutex_);
   if ((entry_locked(address, now).*bucket).take(now)) return true;
   spdlog::info("{}: refused: too many {} created", address, what);
@@ -281,7 +282,7 @@ void admission::release(ticket& t) {
   if (auto it = addresses_.find(t.address_); it != addresses_.end()) --it->second.open;
 }
 
-void admission::sweep_locked(clock::time_point now) {
+void admission::sweep_locked(steady::time_point now) {
   swept_ = now;
   std::erase_if(addresses_, [&](auto& pair) {
     auto& e = pair.second;

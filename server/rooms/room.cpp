@@ -433,7 +433,7 @@ void room::commit_move(batch& pending, game_clock clock) {
 // keep up, and capped (limits::bot_only_max_moves), so that its log stays bounded.
 void room::schedule_bot(std::chrono::milliseconds delay) {
   if (current() != status::playing || !seats()[state().current_player()].bot) return;
-  if (delay.count() == 0 && server::bots_only(seats())) {
+  if (delay.count() == 0 && bots_only(seats())) {
     const std::size_t played = match_.moves().size();
     if (static_cast<int>(played) >= limit_.bot_only_max_moves) {
       metrics_.count_refusal("bot_only_max_moves");

@@ -15,7 +15,7 @@
 namespace boardroom::engine {
 namespace {
 
-struct reference_rules {
+struct sisyphos_reference_rules {
   bool start_squares_only = false;  // perlhuhn2007
   int move_limit = 60;
 };
@@ -27,8 +27,8 @@ struct reference_position {
   int turns = 0;  // Sisyphos's
 };
 
-reference_rules reference_rules_of(const param_map& params) {
-  reference_rules r;
+sisyphos_reference_rules sisyphos_reference_rules_of(const param_map& params) {
+  sisyphos_reference_rules r;
   r.start_squares_only = get_choice(params, "edition") == "perlhuhn2007";
   auto limit = static_cast<int>(get_int(params, "move_limit"));
   r.move_limit = limit != 0 ? limit : r.start_squares_only ? 50 : 60;
@@ -70,7 +70,7 @@ reference_position reference_read(const std::string& text) {
   return p;
 }
 
-bool finished(const reference_position& p, const reference_rules& rules) {
+bool finished(const reference_position& p, const sisyphos_reference_rules& rules) {
   return p.cell[0][4] == 'S' || p.cell[4][0] == 's' || p.turns >= rules.move_limit;
 }
 
@@ -80,7 +80,7 @@ void pass_turn(reference_position& p) {
 }
 
 std::vector<reference_position> successors(const reference_position& p,
-                                           const reference_rules& rules) {
+                                           const sisyphos_reference_rules& rules) {
   std::vector<reference_position> out;
   if (finished(p, rules)) return out;
   const char own = p.mover == 0 ? 'S' : 's';
@@ -137,7 +137,7 @@ std::vector<reference_position> successors(const reference_position& p,
   return out;
 }
 
-std::uint64_t reference_perft(const reference_position& p, const reference_rules& rules,
+std::uint64_t reference_perft(const reference_position& p, const sisyphos_reference_rules& rules,
                               int depth) {
   if (depth == 0) return 1;
   auto next = successors(p, rules);
@@ -179,7 +179,7 @@ TEST(sisyphos_perft, table_agrees_with_the_reference_and_the_engine) {
     ASSERT_GE(line.depth, 0);
     auto spec = parse_game_spec(line.spec);
     ASSERT_TRUE(spec.has_value()) << spec.error().message;
-    auto rules = reference_rules_of(spec->params);
+    auto rules = sisyphos_reference_rules_of(spec->params);
     auto start = line.position.empty() ? reference_start() : reference_read(line.position);
     EXPECT_EQ(reference_perft(start, rules, line.depth), line.count);
     auto st = line.position.empty()
