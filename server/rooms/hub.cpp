@@ -465,13 +465,11 @@ std::optional<protocol::error> hub::open_rematch(room_settings settings, const s
   return open_filled(std::move(settings), std::move(opened), &address);
 }
 
-namespace {
-
-protocol::error room_rate() {
+std::optional<protocol::error> hub::room_rate(const std::string& address) {
+  if (gate_.allow_room(address)) return std::nullopt;
+  metrics_.count_refusal("room_rate");
   return app_error("room_rate", "too many rooms created from your address; try again later");
 }
-
-}  // namespace
 
 std::optional<protocol::error> hub::room_limit_locked(const std::string& creator) {
   const int have = identities_[creator].rooms_created;
@@ -489,10 +487,7 @@ std::optional<protocol::error> hub::open_filled(room_settings settings,
       std::lock_guard lock(mutex_);
       if (auto refused = room_limit_locked(settings.creator)) return refused;
     }
-    if (!gate_.allow_room(*limited_from)) {
-      metrics_.count_refusal("room_rate");
-      return room_rate();
-    }
+    if (auto refused = room_rate(*limited_from)) return refused;
   }
   if (cluster_) {
     if (auto mine = cluster_->claim(settings.id); !mine || !*mine) {
@@ -617,10 +612,7 @@ void hub::greet(const std::shared_ptr<peer>& conn, client_context ctx, const jso
 
 void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx, const json& id,
                     const protocol::room_create& m) {
-  if (!gate_.allow_room(ctx.address)) {
-    metrics_.count_refusal("room_rate");
-    return fail(*conn, id, room_rate());
-  }
+  if (auto refused = room_rate(ctx.address)) return fail(*conn, id, *refused);
   auto terms = check_terms(m.game, m.params, m.seats, m.time_control);
   if (!terms) return fail(*conn, id, terms.error());
   auto& spec = terms->spec;

@@ -213,6 +213,8 @@ class hub final : public room_host {
                                              std::function<void(bool)> opened,
                                              const std::string* limited_from);
   std::optional<protocol::error> room_limit_locked(const std::string& creator);
+  // room_rate, when `address` has created as many rooms as its rate allows (each call takes one).
+  std::optional<protocol::error> room_rate(const std::string& address);
 
   boost::asio::io_context& io_;
   const config& config_;
