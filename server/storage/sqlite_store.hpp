@@ -17,6 +17,7 @@
 // commit takes tens of microseconds. A lock file (flock) keeps a second server off the same
 // data directory; the kernel releases it when the process dies, however it dies.
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <utility>
@@ -26,6 +27,11 @@
 namespace boardroom::server {
 
 enum class sync_mode { normal, full };
+
+struct live_log_limits {
+  std::size_t max_pending_events = 256;  // a room with this many in the live log moves them over
+  std::size_t compact_bytes = 8u << 20;  // the live log is rewritten from this length on
+};
 
 std::optional<sync_mode> sync_mode_from_text(std::string_view text);
 
@@ -47,8 +53,10 @@ class data_dir_lock {
 
 // Creates the directory and the database when missing, migrates the schema to the current
 // version and checks that the database can be written. Errors say what and where, for people.
+// The moves of games in play go to the live log of the same directory first (live_log.hpp).
 store_result<std::unique_ptr<store>> open_sqlite_store(const std::string& data_dir,
-                                                       sync_mode sync = sync_mode::full);
+                                                       sync_mode sync = sync_mode::full,
+                                                       live_log_limits limits = {});
 
 // The write-ahead log's length, in pages of 4 KiB, at which a commit checkpoints it into the
 // database. The checkpoint runs inside that commit, and every group commit behind it waits: at

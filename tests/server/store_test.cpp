@@ -68,7 +68,8 @@ TEST(Store, TheWriteAheadLogIsCheckpointedAtItsSetLengthAndNoLater) {
         std::vector<stored_event> events;
         for (int i = 0; i < 64; ++i)
           events.push_back({++version, body});
-        ASSERT_TRUE(s.append_events("r1", events, std::nullopt));
+        auto appended = s.append_events("r1", events, std::nullopt);
+        ASSERT_TRUE(appended) << appended.error();
         written += 64 * body.size();
         longest = std::max(longest, std::filesystem::file_size(wal));
       }
