@@ -1,0 +1,275 @@
+// The live log in front of the embedded store (server/storage/live_log.hpp), on real files: where
+// a room's events are at each point of its game, what a reopening replays, a write torn by a
+// crash, refusals, and the rewrite that keeps the files short. The database file is read with
+// SQLite itself once the store is closed, so a test sees where the rows really are.
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include "server/storage/live_log.hpp"
+#include "tests/server/helpers.hpp"
+#include "tests/server/store_samples.hpp"
+
+namespace boardroom::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The versions of `room` that the database file holds (the store must be closed).
+std::vector<std::int64_t> versions_in_database(const std::string& dir, const std::string& room) {
+  sqlite3* db = nullptr;
+  std::vector<std::int64_t> out;
+  const std::string file = dir + "/" + server::database_file;
+  EXPECT_EQ(sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+  sqlite3_stmt* stmt = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(db, "SELECT version FROM events WHERE room = ?1 ORDER BY version",
+                               -1, &stmt, nullptr),
+            SQLITE_OK);
+  sqlite3_bind_text(stmt, 1, room.c_str(), -1, SQLITE_TRANSIENT);
+  while (sqlite3_step(stmt) == SQLITE_ROW)
+    out.push_back(sqlite3_column_int64(stmt, 0));
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+  return out;
+}
+
+std::vector<std::int64_t> up_to(std::int64_t last) {
+  std::vector<std::int64_t> out;
+  for (std::int64_t v = 1; v <= last; ++v)
+    out.push_back(v);
+  return out;
+}
+
+std::string move_body(std::int64_t version) {
+  return json{{"type", "move"}, {"move", "m" + std::to_string(version)}}.dump();
+}
+
+std::vector<stored_event> moves(std::int64_t from, std::int64_t to) {
+  std::vector<stored_event> out;
+  for (std::int64_t v = from; v <= to; ++v)
+    out.push_back({v, move_body(v)});
+  return out;
+}
+
+// A room whose game has started: version 1 at its creation, version 2 starting the game.
+void start_room(server::store& s, const std::string& room) {
+  ASSERT_TRUE(s.create_room(sample_room(room, "p1"), moves(1, 1)));
+  ASSERT_TRUE(s.append_events(room, moves(2, 2), room_status::playing));
+}
+
+std::unique_ptr<server::store> open_with(const std::string& dir, server::live_log_limits limits,
+                                         server::sync_mode sync = server::sync_mode::full) {
+  auto s = server::open_sqlite_store(dir, sync, limits);
+  EXPECT_TRUE(s.has_value()) << s.error();
+  return s ? std::move(*s) : nullptr;
+}
+
+void expect_events(server::store& s, const std::string& room, std::int64_t last) {
+  auto loaded = s.load_room(room);
+  ASSERT_TRUE(loaded && *loaded);
+  ASSERT_EQ((*loaded)->events.size(), static_cast<std::size_t>(last));
+  for (std::int64_t v = 1; v <= last; ++v) {
+    EXPECT_EQ((*loaded)->events[v - 1].version, v);
+    EXPECT_EQ((*loaded)->events[v - 1].body, move_body(v));
+  }
+}
+
+std::uintmax_t log_bytes(const std::string& dir) {
+  std::uintmax_t total = 0;
+  for (const char* name : server::live_log_files)
+    total += fs::file_size(dir + "/" + name);
+  return total;
+}
+
+TEST(LiveLog, MovesOfAGameInPlayWaitInTheLogAndAReopeningReplaysThem) {
+  temp_dir dir;
+  {
+    auto s = open_store(dir.path());
+    ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
+    start_room(*s, "r1");
+    for (std::int64_t v = 3; v <= 10; ++v)
+      ASSERT_TRUE(s->append_events("r1", moves(v, v), std::nullopt));
+    expect_events(*s, "r1", 10);  // reads add what only the log holds
+    auto unfinished = s->load_unfinished_rooms();
+    ASSERT_TRUE(unfinished);
+    ASSERT_EQ(unfinished->size(), 1u);
+    EXPECT_EQ(unfinished->front().events.size(), 10u);
+  }
+  // The creation and the start are in the database; the moves only in the log.
+  EXPECT_EQ(versions_in_database(dir.path(), "r1"), up_to(2));
+  EXPECT_GT(log_bytes(dir.path()), 8 * move_body(10).size());
+  {
+    auto s = open_store(dir.path());  // replays the log into the database
+    expect_events(*s, "r1", 10);
+  }
+  EXPECT_EQ(versions_in_database(dir.path(), "r1"), up_to(10));
+  {
+    auto s = open_store(dir.path());  // a second replay finds nothing to add
+    expect_events(*s, "r1", 10);
+    ASSERT_TRUE(s->load_unfinished_rooms());
+    ASSERT_TRUE(s->append_events("r1", moves(11, 11), std::nullopt));
+    expect_events(*s, "r1", 11);
+  }
+}
+
+TEST(LiveLog, AGameThatEndsTakesItsLoggedMovesIntoTheDatabaseWithIt) {
+  temp_dir dir;
+  {
+    auto s = open_store(dir.path());
+    ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
+    start_room(*s, "r1");
+    start_room(*s, "r2");
+    ASSERT_TRUE(s->append_events("r1", moves(3, 6), std::nullopt));
+    ASSERT_TRUE(s->append_events("r2", moves(3, 4), std::nullopt));
+    ASSERT_TRUE(s->append_events("r1", moves(7, 7), room_status::finished));
+    ASSERT_TRUE(s->set_status("r2", room_status::closed));  // a status alone takes them too
+  }
+  // Without the log files, the database alone has every event of both rooms.
+  for (const char* name : server::live_log_files)
+    fs::remove(dir.path() + "/" + name);
+  EXPECT_EQ(versions_in_database(dir.path(), "r1"), up_to(7));
+  EXPECT_EQ(versions_in_database(dir.path(), "r2"), up_to(4));
+  auto s = open_store(dir.path());
+  auto unfinished = s->load_unfinished_rooms();
+  ASSERT_TRUE(unfinished);
+  EXPECT_TRUE(unfinished->empty());
+}
+
+TEST(LiveLog, AWriteTornByACrashEndsTheLogWhereItTore) {
+  temp_dir dir;
+  {
+    auto s = open_store(dir.path());
+    ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
+    start_room(*s, "r1");
+    start_room(*s, "r2");
+    for (std::int64_t v = 3; v <= 8; ++v)
+      ASSERT_TRUE(s->append_events("r1", moves(v, v), std::nullopt));
+    ASSERT_TRUE(s->append_events("r2", moves(3, 3), std::nullopt));
+  }
+  // The last record (r2's version 3) loses its last byte; r1's version 8 gets a damaged byte.
+  std::string current;
+  for (const char* name : server::live_log_files) {
+    if (fs::file_size(dir.path() + "/" + name) > 100) current = dir.path() + "/" + name;
+  }
+  ASSERT_FALSE(current.empty());
+  fs::resize_file(current, fs::file_size(current) - 1);
+  {
+    auto s = open_store(dir.path());
+    expect_events(*s, "r1", 8);
+    expect_events(*s, "r2", 2);
+    ASSERT_TRUE(s->load_unfinished_rooms());
+    ASSERT_TRUE(s->append_events("r2", moves(3, 3), std::nullopt));  // as the player sends again
+    ASSERT_TRUE(s->append_events("r1", moves(9, 9), std::nullopt));
+  }
+  // A damaged byte in the last record (r1's version 9): the records before it are replayed.
+  for (const char* name : server::live_log_files) {
+    const std::string path = dir.path() + "/" + name;
+    if (fs::file_size(path) < 100) continue;
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(fs::file_size(path) - 3));
+    f.put('\x7f');
+  }
+  auto s = open_store(dir.path());
+  expect_events(*s, "r1", 8);
+  expect_events(*s, "r2", 3);
+}
+
+TEST(LiveLog, AVersionThatDoesNotFollowIsRefusedAndChangesNothing) {
+  temp_dir dir;
+  auto s = open_store(dir.path());
+  ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
+  start_room(*s, "r1");
+  ASSERT_TRUE(s->append_events("r1", moves(3, 3), std::nullopt));
+  for (auto bad :
+       {moves(3, 3), moves(5, 5), moves(2, 4), std::vector<stored_event>{{4, "x"}, {6, "y"}}}) {
+    auto refused = s->append_events("r1", bad, std::nullopt);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().find("does not follow"), std::string::npos) << refused.error();
+  }
+  auto unknown = s->append_events("nowhere", moves(1, 1), std::nullopt);  // the database says
+  EXPECT_FALSE(unknown);
+  expect_events(*s, "r1", 3);
+  ASSERT_TRUE(s->append_events("r1", moves(4, 5), std::nullopt));
+  expect_events(*s, "r1", 5);
+}
+
+TEST(LiveLog, ARoomWithManyMovesInTheLogTakesThemToTheDatabase) {
+  temp_dir dir;
+  {
+    auto s = open_with(dir.path(), {.max_pending_events = 4, .compact_bytes = 8u << 20});
+    ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
+    start_room(*s, "r1");
+    for (std::int64_t v = 3; v <= 10; ++v)
+      ASSERT_TRUE(s->append_events("r1", moves(v, v), std::nullopt));
+    expect_events(*s, "r1", 10);
+  }
+  // Versions 3-6 filled the log; 7 took them to the database; 8-10 are in the log again.
+  EXPECT_EQ(versions_in_database(dir.path(), "r1"), up_to(7));
+}
+
+TEST(LiveLog, AnotherFileInItsPlaceIsRefused) {
+  temp_dir dir;
+  std::ofstream(dir.path() + "/" + server::live_log_files[1]) << "hello";
+  auto s = server::open_sqlite_store(dir.path());
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.error().find("is not a live log of boardroom"), std::string::npos) << s.error();
+}
+
+// Many rooms, games ending and new ones starting, a log rewritten from 4 KiB on: the files stay
+// short, and every room has every event, in order, while open and after a reopening. (`normal`:
+// a commit without an fsync each, so that hundreds of games take a moment.)
+TEST(LiveLog, IsRewrittenWithOnlyTheMovesOfGamesInPlay) {
+  temp_dir dir;
+  const server::live_log_limits small{.max_pending_events = 256, .compact_bytes = 4096};
+  std::map<std::string, std::int64_t> last;  // room -> its last version
+  std::uintmax_t longest = 0;
+  {
+    auto s = open_with(dir.path(), small, server::sync_mode::normal);
+    ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
+    int next_room = 0;
+    for (int round = 0; round < 300; ++round) {
+      while (last.size() < 10) {
+        const std::string room = "r" + std::to_string(next_room++);
+        start_room(*s, room);
+        last[room] = 2;
+      }
+      std::vector<server::event_append> group;
+      std::vector<std::vector<stored_event>> rows;
+      rows.reserve(last.size());
+      std::vector<std::string> ended;
+      for (auto& [room, v] : last) {
+        // Every room moves; about one in five ends its game with this move.
+        const bool ends = (v + room.size()) % 5 == 0 && v > 4;
+        group.push_back({room, rows.emplace_back(moves(v + 1, v + 1)),
+                         ends ? std::optional(room_status::finished) : std::nullopt});
+        ++v;
+        if (ends) ended.push_back(room);
+      }
+      for (const auto& ok : s->append_group(group))
+        ASSERT_TRUE(ok) << ok.error();
+      longest = std::max(longest, log_bytes(dir.path()));
+      for (const auto& room : ended) {
+        expect_events(*s, room, last[room]);
+        last.erase(room);
+      }
+    }
+    for (const auto& [room, v] : last)
+      expect_events(*s, room, v);
+  }
+  // About 140 KiB were written in all. The file is rewritten from 4 KiB on once it is four times
+  // what it must keep: ten rooms of up to 8 records of about 50 bytes, and a group more at most.
+  EXPECT_LT(longest, 4 * 10 * 8 * 50 + 10 * 50 + 100);
+  {
+    auto s = open_store(dir.path());
+    for (const auto& [room, v] : last)
+      expect_events(*s, room, v);
+  }
+  for (const auto& [room, v] : last)
+    EXPECT_EQ(versions_in_database(dir.path(), room), up_to(v));
+}
+
+}  // namespace
+}  // namespace boardroom::test
