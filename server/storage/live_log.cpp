@@ -24,6 +24,13 @@ constexpr std::string_view magic = "boardroom live log 1\n";
 // length (2), the room id, the version (8) and the event's text. Integers are little-endian.
 constexpr std::size_t record_header = 8;
 
+// The log is written ahead with zeros, a MiB at a time (a record's length is never 0, so the
+// zeros end the log when it is read). An fdatasync of a write inside the file's length makes the
+// data durable; one that lengthens the file must also commit the file system's journal for the
+// new length, which cost about a third more CPU and wall time per sync on the test machine's
+// disk (a 300-byte write and fdatasync, 3000 times: 70 against 103 µs of CPU, 232 against 299 µs).
+constexpr std::size_t zero_step = 1 << 20;
+
 void put(std::string& out, std::uint64_t value, int bytes) {
   for (int i = 0; i < bytes; ++i)
     out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
@@ -361,12 +368,19 @@ class live_log_store final : public store {
   }
 
   store_result<void> append_to_log() {
-    auto ok = files_[current_]->write(buffer_, size_, sync_ == sync_mode::full);
-    if (!ok) {
-      (void)files_[current_]->truncate(size_);  // a torn group is cut off again at the next open
+    vfs_file& file = *files_[current_];
+    const std::size_t end = size_ + buffer_.size();
+    if (end > zeroed_) {  // zeros ahead first, synced with the records below
+      const std::size_t length = (end / zero_step + 1) * zero_step;
+      if (auto ok = file.write(std::string(length - zeroed_, '\0'), zeroed_, false); !ok) return ok;
+      zeroed_ = length;
+    }
+    if (auto ok = file.write(buffer_, size_, sync_ == sync_mode::full); !ok) {
+      // Zeros again where the group was, so that nothing of it can be read back.
+      (void)file.write(std::string(buffer_.size(), '\0'), size_, false);
       return ok;
     }
-    size_ += buffer_.size();
+    size_ = end;
     return {};
   }
 
@@ -459,11 +473,15 @@ class live_log_store final : public store {
       for (const auto& e : r.pending)
         encode(text, room, e);
     }
+    const std::size_t length = (text.size() / zero_step + 1) * zero_step;
+    const std::size_t live = text.size();
+    text.resize(length, '\0');
     if (auto ok = files_[next]->truncate(0); !ok) return ok;
     if (auto ok = files_[next]->write(text, 0, true); !ok) return ok;
     (void)files_[current_]->truncate(0);  // its events are in the other file
     current_ = next;
-    size_ = text.size();
+    size_ = live;
+    zeroed_ = length;
     return {};
   }
 
@@ -474,7 +492,8 @@ class live_log_store final : public store {
   std::mutex mutex_;
   std::array<std::unique_ptr<vfs_file>, 2> files_;
   int current_ = 0;             // the file being appended to
-  std::size_t size_ = 0;        // its length in bytes
+  std::size_t size_ = 0;        // the length of its records, magic included
+  std::size_t zeroed_ = 0;      // its length: zeros from size_ on
   std::size_t live_bytes_ = 0;  // the encoded length of the events that only the log holds
   std::unordered_map<std::string, live_room, text_hash, std::equal_to<>> rooms_;
   std::string buffer_;  // a group's records, reused
