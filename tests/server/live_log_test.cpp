@@ -60,11 +60,15 @@ void start_room(server::store& s, const std::string& room) {
   ASSERT_TRUE(s.append_events(room, moves(2, 2), room_status::playing));
 }
 
-std::unique_ptr<server::store> open_with(const std::string& dir, server::live_log_limits limits,
+// The store of `dir`, with the identity that creates the tests' rooms.
+std::unique_ptr<server::store> open_with(const std::string& dir,
+                                         server::live_log_limits limits = {},
                                          server::sync_mode sync = server::sync_mode::full) {
   auto s = server::open_sqlite_store(dir, sync, limits);
   EXPECT_TRUE(s.has_value()) << s.error();
-  return s ? std::move(*s) : nullptr;
+  if (!s) return nullptr;
+  EXPECT_TRUE((*s)->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
+  return std::move(*s);
 }
 
 void expect_events(server::store& s, const std::string& room, std::int64_t last) {
@@ -96,8 +100,7 @@ std::uintmax_t log_bytes(const std::string& dir) {
 TEST(LiveLog, MovesOfAGameInPlayWaitInTheLogAndAReopeningReplaysThem) {
   temp_dir dir;
   {
-    auto s = open_store(dir.path());
-    ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
+    auto s = open_with(dir.path());
     start_room(*s, "r1");
     for (std::int64_t v = 3; v <= 10; ++v)
       ASSERT_TRUE(s->append_events("r1", moves(v, v), std::nullopt));
@@ -127,8 +130,7 @@ TEST(LiveLog, MovesOfAGameInPlayWaitInTheLogAndAReopeningReplaysThem) {
 TEST(LiveLog, AGameThatEndsTakesItsLoggedMovesIntoTheDatabaseWithIt) {
   temp_dir dir;
   {
-    auto s = open_store(dir.path());
-    ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
+    auto s = open_with(dir.path());
     start_room(*s, "r1");
     start_room(*s, "r2");
     ASSERT_TRUE(s->append_events("r1", moves(3, 6), std::nullopt));
@@ -150,8 +152,7 @@ TEST(LiveLog, AGameThatEndsTakesItsLoggedMovesIntoTheDatabaseWithIt) {
 TEST(LiveLog, AWriteTornByACrashEndsTheLogWhereItTore) {
   temp_dir dir;
   {
-    auto s = open_store(dir.path());
-    ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
+    auto s = open_with(dir.path());
     start_room(*s, "r1");
     start_room(*s, "r2");
     for (std::int64_t v = 3; v <= 8; ++v)
@@ -188,8 +189,7 @@ TEST(LiveLog, AWriteTornByACrashEndsTheLogWhereItTore) {
 
 TEST(LiveLog, AVersionThatDoesNotFollowIsRefusedAndChangesNothing) {
   temp_dir dir;
-  auto s = open_store(dir.path());
-  ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
+  auto s = open_with(dir.path());
   start_room(*s, "r1");
   ASSERT_TRUE(s->append_events("r1", moves(3, 3), std::nullopt));
   for (auto bad :
@@ -209,7 +209,6 @@ TEST(LiveLog, ARoomWithManyMovesInTheLogTakesThemToTheDatabase) {
   temp_dir dir;
   {
     auto s = open_with(dir.path(), {.max_pending_events = 4, .compact_bytes = 8u << 20});
-    ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
     start_room(*s, "r1");
     for (std::int64_t v = 3; v <= 10; ++v)
       ASSERT_TRUE(s->append_events("r1", moves(v, v), std::nullopt));
@@ -237,7 +236,6 @@ TEST(LiveLog, IsRewrittenWithOnlyTheMovesOfGamesInPlay) {
   std::uintmax_t longest = 0;
   {
     auto s = open_with(dir.path(), small, server::sync_mode::normal);
-    ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
     int next_room = 0;
     for (int round = 0; round < 300; ++round) {
       while (last.size() < 10) {
