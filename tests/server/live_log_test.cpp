@@ -237,7 +237,7 @@ TEST(LiveLog, IsRewrittenWithOnlyTheMovesOfGamesInPlay) {
   {
     auto s = open_with(dir.path(), small, server::sync_mode::normal);
     int next_room = 0;
-    for (int round = 0; round < 300; ++round) {
+    for (int round = 0; round < 120; ++round) {
       while (last.size() < 10) {
         const std::string room = "r" + std::to_string(next_room++);
         start_room(*s, room);
@@ -266,7 +266,7 @@ TEST(LiveLog, IsRewrittenWithOnlyTheMovesOfGamesInPlay) {
     for (const auto& [room, v] : last)
       expect_events(*s, room, v);
   }
-  // About 140 KiB were written in all. The file is rewritten from 4 KiB on once it is four times
+  // About 60 KiB were written in all. The file is rewritten from 4 KiB on once it is four times
   // what it must keep: ten rooms of up to 8 records of about 50 bytes, and a group more at most.
   EXPECT_LT(longest, 4 * 10 * 8 * 50 + 10 * 50 + 100);
   {
