@@ -24,14 +24,6 @@ constexpr std::string_view magic = "boardroom live log 1\n";
 // length (2), the room id, the version (8) and the event's text. Integers are little-endian.
 constexpr std::size_t record_header = 8;
 
-// The log is written ahead with zeros, 256 KiB at a time (a record's length is never 0, so the
-// zeros end the log when it is read). An fdatasync of a write inside the file's length makes the
-// data durable; one that lengthens the file must also commit the file system's journal for the
-// new length, which cost about a third more CPU and wall time per sync on the test machine's
-// disk (a 300-byte write and fdatasync, 3000 times: 70 against 103 µs of CPU, 232 against 299 µs).
-// Not more at a time: a rewrite syncs its zeros with the live events.
-constexpr std::size_t zero_step = 256 * 1024;
-
 void put(std::string& out, std::uint64_t value, int bytes) {
   for (int i = 0; i < bytes; ++i)
     out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
@@ -372,7 +364,7 @@ class live_log_store final : public store {
     vfs_file& file = *files_[current_];
     const std::size_t end = size_ + buffer_.size();
     if (end > zeroed_) {  // zeros ahead first, synced with the records below
-      const std::size_t length = (end / zero_step + 1) * zero_step;
+      const std::size_t length = (end / limits_.zeros_ahead + 1) * limits_.zeros_ahead;
       if (auto ok = file.write(std::string(length - zeroed_, '\0'), zeroed_, false); !ok) return ok;
       zeroed_ = length;
     }
@@ -474,7 +466,7 @@ class live_log_store final : public store {
       for (const auto& e : r.pending)
         encode(text, room, e);
     }
-    const std::size_t length = (text.size() / zero_step + 1) * zero_step;
+    const std::size_t length = (text.size() / limits_.zeros_ahead + 1) * limits_.zeros_ahead;
     const std::size_t live = text.size();
     text.resize(length, '\0');
     if (auto ok = files_[next]->truncate(0); !ok) return ok;

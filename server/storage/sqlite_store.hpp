@@ -31,6 +31,14 @@ enum class sync_mode { normal, full };
 struct live_log_limits {
   std::size_t max_pending_events = 256;  // a room with this many in the live log moves them over
   std::size_t compact_bytes = 8u << 20;  // the live log is rewritten from this length on
+  // The live log is written ahead with zeros, this many bytes at a time (a record's length is
+  // never 0, so the zeros end the log when it is read). An fdatasync of a write inside the file's
+  // length makes the data durable; one that lengthens the file must also commit the file
+  // system's journal for the new length, which cost about a third more CPU and wall time per
+  // sync on the test machine's disk (a 300-byte write and fdatasync, 3000 times: 70 against
+  // 103 µs of CPU, 232 against 299 µs). Not more at a time: a rewrite syncs its zeros with the
+  // live events.
+  std::size_t zeros_ahead = 256 * 1024;
 };
 
 std::optional<sync_mode> sync_mode_from_text(std::string_view text);

@@ -208,7 +208,7 @@ TEST(LiveLog, AVersionThatDoesNotFollowIsRefusedAndChangesNothing) {
 TEST(LiveLog, ARoomWithManyMovesInTheLogTakesThemToTheDatabase) {
   temp_dir dir;
   {
-    auto s = open_with(dir.path(), {.max_pending_events = 4, .compact_bytes = 8u << 20});
+    auto s = open_with(dir.path(), {.max_pending_events = 4});
     start_room(*s, "r1");
     for (std::int64_t v = 3; v <= 10; ++v)
       ASSERT_TRUE(s->append_events("r1", moves(v, v), std::nullopt));
@@ -231,7 +231,8 @@ TEST(LiveLog, AnotherFileInItsPlaceIsRefused) {
 // a commit without an fsync each, so that hundreds of games take a moment.)
 TEST(LiveLog, IsRewrittenWithOnlyTheMovesOfGamesInPlay) {
   temp_dir dir;
-  const server::live_log_limits small{.max_pending_events = 256, .compact_bytes = 4096};
+  const server::live_log_limits small{
+      .max_pending_events = 256, .compact_bytes = 4096, .zeros_ahead = 4096};
   std::map<std::string, std::int64_t> last;  // room -> its last version
   std::uintmax_t longest = 0;
   {
