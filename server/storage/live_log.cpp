@@ -29,6 +29,11 @@ void put(std::string& out, std::uint64_t value, int bytes) {
     out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
 }
 
+void put_at(char* at, std::uint64_t value, int bytes) {
+  for (int i = 0; i < bytes; ++i)
+    at[i] = static_cast<char>((value >> (8 * i)) & 0xff);
+}
+
 std::uint64_t get(const char* at, int bytes) {
   std::uint64_t value = 0;
   for (int i = 0; i < bytes; ++i)
@@ -42,10 +47,6 @@ std::uint32_t crc_of(std::string_view bytes) {
   return crc.checksum();
 }
 
-std::size_t encoded_size(std::string_view room, const stored_event& e) {
-  return record_header + 2 + room.size() + 8 + e.body.size();
-}
-
 void encode(std::string& out, std::string_view room, const stored_event& e) {
   const std::size_t start = out.size();
   out.append(record_header, '\0');  // filled in once the payload is written
@@ -55,10 +56,13 @@ void encode(std::string& out, std::string_view room, const stored_event& e) {
   out.append(e.body);
   const std::string_view payload(out.data() + start + record_header,
                                  out.size() - start - record_header);
-  std::string header;
-  put(header, payload.size(), 4);
-  put(header, crc_of(payload), 4);
-  out.replace(start, record_header, header);
+  put_at(out.data() + start, payload.size(), 4);
+  put_at(out.data() + start + 4, crc_of(payload), 4);
+}
+
+// A record's length in the log (encode below).
+std::size_t encoded_size(std::string_view room, const stored_event& e) {
+  return record_header + 2 + room.size() + 8 + e.body.size();
 }
 
 struct record {
@@ -96,7 +100,7 @@ class vfs_file {
   vfs_file(const vfs_file&) = delete;
   vfs_file& operator=(const vfs_file&) = delete;
   ~vfs_file() {
-    if (file_->pMethods) file_->pMethods->xClose(file_);
+    if (file_ && file_->pMethods) file_->pMethods->xClose(file_);
     std::free(file_);
   }
 
@@ -350,21 +354,24 @@ class live_log_store final : public store {
         results[i] = std::unexpected(ok.error());
       return;
     }
+    live_bytes_ += buffer_.size();  // the records of the appends in `logged`
     for (auto i : logged) {
       live_room& r = rooms_.find(group[i].room)->second;
-      for (const auto& e : group[i].events) {
-        live_bytes_ += encoded_size(group[i].room, e);
-        r.pending.push_back(e);
-      }
+      r.pending.insert(r.pending.end(), group[i].events.begin(), group[i].events.end());
       r.last = r.pending.back().version;
     }
+  }
+
+  // The file's length for records up to `end`: zeros ahead to the next multiple of zeros_ahead.
+  std::size_t zeroed_length(std::size_t end) const {
+    return (end / limits_.zeros_ahead + 1) * limits_.zeros_ahead;
   }
 
   store_result<void> append_to_log() {
     vfs_file& file = *files_[current_];
     const std::size_t end = size_ + buffer_.size();
     if (end > zeroed_) {  // zeros ahead first, synced with the records below
-      const std::size_t length = (end / limits_.zeros_ahead + 1) * limits_.zeros_ahead;
+      const std::size_t length = zeroed_length(end);
       if (auto ok = file.write(std::string(length - zeroed_, '\0'), zeroed_, false); !ok) return ok;
       zeroed_ = length;
     }
@@ -411,7 +418,11 @@ class live_log_store final : public store {
       }
       if (a.status && is_end(*a.status)) {
         if (it != rooms_.end()) rooms_.erase(it);
-      } else if (!a.events.empty() && (it != rooms_.end() || a.status)) {
+      } else if (a.events.empty()) {
+        continue;
+      } else if (it != rooms_.end()) {
+        it->second.last = a.events.back().version;
+      } else if (a.status) {  // waiting or playing: a room this store did not know yet
         rooms_[std::string(a.room)].last = a.events.back().version;
       }
     }
@@ -466,7 +477,7 @@ class live_log_store final : public store {
       for (const auto& e : r.pending)
         encode(text, room, e);
     }
-    const std::size_t length = (text.size() / limits_.zeros_ahead + 1) * limits_.zeros_ahead;
+    const std::size_t length = zeroed_length(text.size());
     const std::size_t live = text.size();
     text.resize(length, '\0');
     if (auto ok = files_[next]->truncate(0); !ok) return ok;

@@ -358,11 +358,10 @@ class sqlite_store final : public store {
     // whose trigger writes other tables, an update checked by a foreign key) keeps its undo
     // records in a statement journal, by default a temporary file that every group commit wrote
     // again and again (pages of 4 KiB, one `pwrite` each: more than the database's own writes).
-    const char* pragmas =
-        sync == sync_mode::full
-            ? "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY"
-            : "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY";
-    if (auto ok = exec(pragmas); !ok) return ok;
+    const std::string pragmas = std::string("PRAGMA synchronous=") +
+                                (sync == sync_mode::full ? "FULL" : "NORMAL") +
+                                "; PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY";
+    if (auto ok = exec(pragmas.c_str()); !ok) return ok;
     // The length depends on the sync mode: why, at wal_checkpoint_pages() (sqlite_store.hpp).
     const auto checkpoint =
         "PRAGMA wal_autocheckpoint=" + std::to_string(wal_checkpoint_pages(sync));

@@ -218,6 +218,31 @@ TEST(LiveLog, ARoomWithManyMovesInTheLogTakesThemToTheDatabase) {
   EXPECT_EQ(versions_in_database(dir.path(), "r1"), up_to(7));
 }
 
+// The file is written ahead with zeros (live_log_limits::zeros_ahead), so that a group's
+// fdatasync does not also commit a new length: its length is always a whole number of steps and
+// longer than its records, and it grows by a step once the records reach the zeros' end.
+TEST(LiveLog, IsWrittenAheadWithZerosAStepAtATime) {
+  temp_dir dir;
+  auto s = open_with(dir.path(), {.zeros_ahead = 4096});
+  start_room(*s, "r1");
+  const std::string current = dir.path() + "/" + server::live_log_files[1];  // after the opening
+  EXPECT_EQ(fs::file_size(dir.path() + "/" + server::live_log_files[0]), 0u);
+  EXPECT_EQ(fs::file_size(current), 4096u);
+  std::int64_t v = 2;
+  std::uintmax_t grew_at = 0;
+  while (used_bytes(current) < 3 * 4096) {
+    ASSERT_TRUE(s->append_events("r1", moves(v + 1, v + 1), std::nullopt));
+    ++v;
+    const auto length = fs::file_size(current);
+    EXPECT_EQ(length % 4096, 0u);
+    EXPECT_GT(length, used_bytes(current));
+    if (length > 4096 && grew_at == 0) grew_at = used_bytes(current);
+  }
+  EXPECT_GT(grew_at, 4096u - 100);  // the first step was used up before the file grew
+  EXPECT_EQ(fs::file_size(current), 4 * 4096u);
+  expect_events(*s, "r1", v);
+}
+
 TEST(LiveLog, AnotherFileInItsPlaceIsRefused) {
   temp_dir dir;
   std::ofstream(dir.path() + "/" + server::live_log_files[1]) << "hello";
