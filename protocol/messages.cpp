@@ -1,8 +1,11 @@
 #include "protocol/messages.hpp"
 
+#include <algorithm>
 #include <array>
 #include <functional>
-#include <set>
+#include <string_view>
+
+#include <boost/container/small_vector.hpp>
 
 #include "engine/core/text.hpp"
 
@@ -33,7 +36,7 @@ class reader {
   void optional(const char* name, std::optional<T>& out) {
     if (failed()) return;
     auto it = params_.find(name);
-    seen_.insert(name);  // null is the same as absent
+    seen_.push_back(name);  // null is the same as absent
     if (it == params_.end() || it->is_null()) return;
     T value{};
     read(name, *it, value);
@@ -44,7 +47,7 @@ class reader {
   void optional(const char* name, T& out) {
     if (failed()) return;
     auto it = params_.find(name);
-    seen_.insert(name);
+    seen_.push_back(name);
     if (it != params_.end() && !it->is_null()) read(name, *it, out);
   }
 
@@ -60,7 +63,7 @@ class reader {
   std::optional<error> finish() {
     if (failed()) return error_;
     for (const auto& [key, value] : params_.items()) {
-      if (!seen_.contains(key)) {
+      if (std::ranges::find(seen_, key) == seen_.end()) {
         return params_error("unknown_field", "unknown field '" + key + "'", key);
       }
     }
@@ -76,17 +79,17 @@ class reader {
   }
 
   void read(const char* name, const json& value, std::string& out) {
-    seen_.insert(name);
+    seen_.push_back(name);
     if (!value.is_string()) return wrong_type(name, "a string");
     out = value.get<std::string>();
   }
   void read(const char* name, const json& value, bool& out) {
-    seen_.insert(name);
+    seen_.push_back(name);
     if (!value.is_boolean()) return wrong_type(name, "true or false");
     out = value.get<bool>();
   }
   void read(const char* name, const json& value, std::int64_t& out) {
-    seen_.insert(name);
+    seen_.push_back(name);
     if (!value.is_number_integer()) return wrong_type(name, "an integer");
     out = value.get<std::int64_t>();
   }
@@ -98,7 +101,7 @@ class reader {
     out = static_cast<int>(wide);
   }
   void read(const char* name, const json& value, std::vector<int>& out) {
-    seen_.insert(name);
+    seen_.push_back(name);
     if (!value.is_array() || value.empty() || value.size() > 64) {
       return wrong_type(name, "an array of 1 to 64 integers");
     }
@@ -111,12 +114,12 @@ class reader {
     }
   }
   void read(const char* name, const json& value, json& out) {
-    seen_.insert(name);
+    seen_.push_back(name);
     if (!value.is_object()) return wrong_type(name, "an object");
     out = value;
   }
   void read(const char* name, const json& value, std::vector<seat_bot>& out) {
-    seen_.insert(name);
+    seen_.push_back(name);
     if (!value.is_array()) return wrong_type(name, "an array of {seat, bot}");
     for (const auto& item : value) {
       auto seat = item.find("seat");
@@ -133,7 +136,7 @@ class reader {
   }
 
   void read(const char* name, const json& value, std::vector<std::string>& out) {
-    seen_.insert(name);
+    seen_.push_back(name);
     if (!value.is_array() || value.size() > 1024) {
       return wrong_type(name, "an array of at most 1024 strings");
     }
@@ -145,7 +148,7 @@ class reader {
     }
   }
   void read(const char* name, const json& value, std::vector<std::vector<std::string>>& out) {
-    seen_.insert(name);
+    seen_.push_back(name);
     if (!value.is_array() || value.size() > 512) {
       return wrong_type(name, "an array of at most 512 tables");
     }
@@ -158,7 +161,9 @@ class reader {
   }
 
   const json& params_;
-  std::set<std::string> seen_;
+  // The names read (literals, so views), kept in place: a request has a handful, and a set
+  // allocated a node for each.
+  boost::container::small_vector<std::string_view, 12> seen_;
   std::optional<error> error_;
 };
 
@@ -629,13 +634,17 @@ std::string_view method_name(const message& m) {
   return methods[m.index()].name;
 }
 
+std::optional<error> check_message(const message& m) {
+  if (auto e = check_lengths(m)) return e;
+  return check_text(m);
+}
+
 std::expected<message, error> parse_message(const envelope& env) {
   for (const auto& entry : methods) {
     if (entry.name != env.method) continue;
     auto parsed = entry.parse(env.params);
     if (!parsed) return parsed;
-    if (auto e = check_lengths(*parsed)) return std::unexpected(*e);
-    if (auto e = check_text(*parsed)) return std::unexpected(*e);
+    if (auto e = check_message(*parsed)) return std::unexpected(*e);
     return parsed;
   }
   return std::unexpected(error{rpc_code::method_not_found, "method_not_found",

@@ -1,5 +1,6 @@
 #pragma once
-// The closed set of requests a client can send, as typed structs, and their one parser.
+// The closed set of requests a client can send, as typed structs, and their one parser (for
+// game.move, request.hpp has a faster reader, held to this one by tests and the fuzzer).
 //
 // Every request's params are checked here: required fields present, types right, numbers in range,
 // no unknown fields (a misspelt optional field would otherwise be silently ignored). The server
@@ -304,5 +305,8 @@ bool is_matchmaking_request(const message& m);
 std::string_view method_name(const message& m);
 
 std::expected<message, error> parse_message(const envelope& env);
+// The checks parse_message() makes of a message once its fields are read: lengths, and the
+// characters of names and texts.
+std::optional<error> check_message(const message& m);
 
 }  // namespace boardroom::protocol

@@ -4,6 +4,7 @@
 #include <boost/asio/post.hpp>
 
 #include "protocol/messages.hpp"
+#include "protocol/request.hpp"
 #include "protocol/rpc.hpp"
 
 namespace boardroom::server {
@@ -117,14 +118,14 @@ void ws_session<Stream>::on_read(beast::error_code ec, std::size_t) {
 template <class Stream>
 void ws_session<Stream>::handle_frame(std::string_view text) {
   auto received = std::chrono::steady_clock::now();
-  auto env = protocol::parse_envelope(text);
+  auto req = protocol::parse_request(text);
   auto self = this->shared_from_this();
   auto fail = [&](const json& id, const protocol::error& e) {
     hub_.stats().count_error(e.code);
     reply_error(*self, id, e);
   };
   if (!requests_.take(received)) {
-    fail(env ? env->id : json(nullptr),
+    fail(req ? req->id : req.error().id,
          protocol::app_error("rate_limited",
                              fmt::format("too many requests: at most {:g} per second",
                                          limit_.requests_per_second)));
@@ -142,24 +143,17 @@ void ws_session<Stream>::handle_frame(std::string_view text) {
     return;
   }
   ++hub_.stats().requests_total;
-  if (!env) return fail(env.error().id, env.error().error);
-  if (env->id.is_null()) {
-    return fail(nullptr,
-                {protocol::rpc_code::invalid_request, "invalid_request",
-                 "every request needs an id (this server accepts no notifications)", "id"});
-  }
-  auto msg = protocol::parse_message(*env);
-  if (!msg) return fail(env->id, msg.error());
-  if (auto* h = std::get_if<protocol::hello>(&*msg)) {
+  if (!req) return fail(req.error().id, req.error().error);
+  if (auto* h = std::get_if<protocol::hello>(&req->msg)) {
     // The identity may need the store: nothing more is read until the hello is answered, so the
     // next request sees the connection as the hello left it.
     greeting_ = true;
-    return hub_.hello(self, ctx_, env->id, std::move(*h), [self](client_context ctx) {
+    return hub_.hello(self, ctx_, req->id, std::move(*h), [self](client_context ctx) {
       boost::asio::post(self->ws_.get_executor(),
                         [self, ctx = std::move(ctx)]() mutable { self->greeted(std::move(ctx)); });
     });
   }
-  hub_.handle(self, ctx_, env->id, std::move(*msg), received);
+  hub_.handle(self, ctx_, req->id, std::move(req->msg), received);
 }
 
 template <class Stream>
