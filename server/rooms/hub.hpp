@@ -126,6 +126,7 @@ class hub final : public room_host {
   journal& event_journal() override { return journal_; }
   const std::string& rating_model() const override { return config_.rating_model; }
   void game_ended(const std::string& room, const game_end& end) override;
+  std::shared_ptr<room> find_room(const std::string& id) const override;
   void think(std::function<void()> work) override;
   bool muted(const std::string& viewer, const std::string& writer) const override;
 
@@ -187,7 +188,6 @@ class hub final : public room_host {
                         const nlohmann::json& id, const std::string& password, bool bot);
   void on_create(const std::shared_ptr<peer>& conn, const client_context& ctx,
                  const nlohmann::json& id, const protocol::room_create& m);
-  std::shared_ptr<room> find_room(const std::string& id) const;
   // A restored room (start-up or takeover) put in place and resumed; or why not: its log ended
   // it, or its log cannot be folded (logged; the room stays in the store as it is).
   enum class reinstated { open, ended, unreadable };

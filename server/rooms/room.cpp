@@ -259,7 +259,11 @@ void room::leave(member who, json id) {
         gone();
       });
     }
-    if (index >= 0) call_off_rematch(seats()[index].name + " left the room", true);
+    if (index >= 0) {
+      // Too late to call off a rematch being opened: the new room hears of it once it is open.
+      if (rematch_opening_) rematch_leavers_.push_back(who.player);
+      call_off_rematch(seats()[index].name + " left the room", true);
+    }
     remove_member(who.player);  // a spectator, a retired seat, a finished game
     gone();
   });

@@ -67,6 +67,8 @@ struct member {
 struct room_settings;
 
 // What a room needs from the rest of the server.
+class room;
+
 class room_host {
  public:
   virtual ~room_host() = default;
@@ -90,6 +92,8 @@ class room_host {
   virtual std::optional<protocol::error> open_rematch(room_settings settings,
                                                       const std::string& address,
                                                       std::function<void(bool)> opened) = 0;
+  // The room `id` while it is open here; null when it is not.
+  virtual std::shared_ptr<room> find_room(const std::string& id) const = 0;
 };
 
 // What becomes of a seat whose player is gone (abandoned, flagged) in a game of three or more:
@@ -210,6 +214,10 @@ class room : public std::enable_shared_from_this<room> {
   // leaves calls it off for good; a dropped connection calls off the requests made so far.
   // `address`: the asker's, for the rate of rooms created from it.
   void rematch(member who, std::string address, nlohmann::json id);
+  // This room is a rematch, and `players` left the finished game's room while it was being
+  // opened: its game ends without a result (aborted: no rating changes), because `why`, and they
+  // leave this room too.
+  void rematch_left(std::vector<std::string> players, std::string why);
   // Before the player's first move, where the room allows it (an arena's): half the initial time
   // and no increment (time_control.hpp: berserkable()), for a bonus point in the tournament.
   void berserk(member who, nlohmann::json id);
@@ -423,6 +431,7 @@ class room : public std::enable_shared_from_this<room> {
   std::set<int> rematch_asked_;                       // seats that asked for a rematch
   bool rematch_opening_ = false;                      // the host is opening it
   std::string rematch_room_;                          // once it opened
+  std::vector<std::string> rematch_leavers_;          // players who left while it was opening
   std::string rematch_off_;                           // why there is none, once it is off
   int rematch_calls_off_ = 0;                         // by dropped connections
 };

@@ -2,6 +2,7 @@
 // the same terms with every player seated (room.hpp, rematch()).
 
 #include <random>
+#include <utility>
 
 #include "protocol/rpc.hpp"
 #include "server/rooms/assigned.hpp"
@@ -143,7 +144,17 @@ void room::open_rematch(const member& last, const std::string& address, const js
 void room::rematch_opened(bool opened, const member& last, const json& id,
                           const std::string& next) {
   rematch_opening_ = false;
-  if (!opened) return fail(last, id, storage_failed());
+  // Players who left while it was opening: too late to call it off then.
+  const auto leavers = std::exchange(rematch_leavers_, {});
+  std::string names;
+  for (const auto& player : leavers) {
+    const int seat = seat_of(player);
+    names += (names.empty() ? "" : ", ") + (seat >= 0 ? seats()[seat].name : player);
+  }
+  if (!opened) {
+    if (!leavers.empty()) call_off_rematch(names + " left the room", true);
+    return fail(last, id, storage_failed());
+  }
   rematch_room_ = next;
   reply(*last.conn, id, rematch_answer(seat_of(last.player)));
   notify_members(
@@ -153,6 +164,30 @@ void room::rematch_opened(bool opened, const member& last, const json& id,
     if (!seats()[i].bot && !seats()[i].player.empty()) remove_member(seats()[i].player);
   }
   maybe_close();
+  // The leavers did not want this game: it ends before anyone has moved.
+  if (leavers.empty()) return;
+  if (auto opened_room = host_.find_room(next))
+    opened_room->rematch_left(leavers, names + " left before the rematch began");
+}
+
+void room::rematch_left(std::vector<std::string> players, std::string why) {
+  on_strand([this, players = std::move(players), why = std::move(why)] {
+    auto gone = [this, players] {
+      for (const auto& player : players)
+        remove_member(player);
+      maybe_close();
+    };
+    if (current() != status::playing) return gone();
+    auto made = match_.apply(commands::administer{std::nullopt, why});
+    if (!made) return gone();
+    batch pending = begin_batch();
+    stage_all(pending, std::move(*made));
+    persist_then(std::move(pending), [this, gone](bool ok, batch& events) {
+      if (!ok) return;  // the game goes on; the leavers' seats are theirs to play or leave
+      deliver(events);
+      gone();
+    });
+  });
 }
 
 void room::call_off_rematch(const std::string& why, bool for_good) {

@@ -1,7 +1,8 @@
 // Rematches over real sockets: the players of a finished game ask one by one, the last request
 // opens a room on the same terms with the seats turned, and everyone hears where the game went;
-// a rematch a leaver calls off, bots that turn with the seats, the creator's room limit, a room
-// the store cannot open, a tournament's game, and the requests a hostile client would send.
+// a rematch a leaver calls off (or, leaving while it opens, ends unplayed), bots that turn with the
+// seats, the creator's room limit, a room the store cannot open, a tournament's game, and the
+// requests a hostile client would send.
 
 #include <algorithm>
 #include <thread>
@@ -157,6 +158,57 @@ TEST(Rematch, APlayerWhoLeavesOrDropsCallsItOff) {
   ASSERT_TRUE(dropped);
   EXPECT_EQ((*dropped)["reason"], "carol is no longer connected");
   EXPECT_EQ(error_code(rematch(dave, second)), "rematch_unavailable");
+}
+
+// Bob's request opens the rematch, and Alice leaves the finished room while the new one is being
+// written: too late to call it off, so the new room's game ends at once without a result, and
+// Alice is out of it.
+TEST(Rematch, APlayerWhoLeavesWhileItOpensEndsItsGameUnplayed) {
+  temp_dir dir;
+  auto faulty = faulty_store_in(dir.path());
+  test_server srv(with_store(faulty));
+  ws_client alice(srv.port()), bob(srv.port());
+  const std::string a = alice.hello("alice")["player"];
+  bob.hello("bob");
+  std::string room = finished_game(alice, bob);
+  ASSERT_EQ(error_code(rematch(alice, room)), "");
+  faulty->watch_threads();
+  faulty->slow_writes(400ms);
+  const auto asked = bob.send_request("room.rematch", {{"room", room}});
+  auto creating = [&] {
+    const auto calls = faulty->calls();
+    return std::any_of(calls.begin(), calls.end(),
+                       [](const auto& c) { return c.first == "create_room"; });
+  };
+  for (int i = 0; i < 200 && !creating(); ++i)
+    std::this_thread::sleep_for(10ms);
+  ASSERT_TRUE(creating()) << "the new room is being written";
+  ASSERT_EQ(error_code(alice.call("room.leave", {{"room", room}})), "");
+  faulty->slow_writes(0ms);
+
+  auto opened = bob.wait_response(asked);
+  ASSERT_TRUE(opened);
+  ASSERT_EQ(error_code(*opened), "") << opened->dump();
+  const std::string next = (*opened)["result"]["rematch"];
+  auto over = bob.wait_event("game_over", next);
+  ASSERT_TRUE(over) << "the new room's game ends";
+  EXPECT_EQ((*over)["outcome"]["reason"], "aborted");
+  EXPECT_EQ((*over)["outcome"]["description"], "alice left before the rematch began");
+  EXPECT_EQ((*over)["outcome"]["scores"], json::array({0.0, 0.0}));
+  ASSERT_TRUE(alice.wait_event("game_over", next)) << "she was seated in it until then";
+  // Nobody moved in it, and no rematch of it either.
+  auto seen = snapshot_of(bob, next);
+  EXPECT_EQ(seen["status"], "finished");
+  EXPECT_EQ(seen["moves"], json::array());
+  EXPECT_EQ(error_code(rematch(bob, next)), "rematch_unavailable");
+  // Alice is out of it: once Bob leaves, nobody is left and it closes, though her connection is up.
+  ASSERT_EQ(error_code(bob.call("room.leave", {{"room", next}})), "");
+  std::string code;
+  for (int i = 0; i < 100 && code != "unknown_room"; ++i) {
+    code = error_code(alice.call("room.sync", {{"room", next}, {"since", 0}}));
+    if (code != "unknown_room") std::this_thread::sleep_for(20ms);
+  }
+  EXPECT_EQ(code, "unknown_room");
 }
 
 TEST(Rematch, BotsTurnWithTheSeatsAndAOnePersonRematchOpensAtOnce) {
