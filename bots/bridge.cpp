@@ -1,5 +1,6 @@
 #include "bots/bridge.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <iostream>
@@ -41,7 +42,8 @@ class bridge {
   void play_room();
   void take_games();  // --accept and --seek
   void play_assigned(const std::string& room);
-  void on_notification(const json& n);  // anything but the current game's events
+  void on_notification(const json& n);           // anything but the current game's events
+  void answer_rematch(const std::string& room);  // room.rematch_asked, with --rematch
   void resign_current();
   void cancel_seek();
 
@@ -54,6 +56,7 @@ class bridge {
   std::set<std::string> rooms_played_;
   std::deque<std::string> assigned_;  // rooms opened for the bridge, not yet played
   std::optional<std::string> open_seek_;
+  std::string finished_room_;  // the last game's room, while a rematch of it may be agreed
   int games_played_ = 0;
 };
 
@@ -149,6 +152,7 @@ void bridge::play_assigned(const std::string& room) {
     return;
   }
   play(g);
+  finished_room_ = room;
 }
 
 void bridge::on_notification(const json& n) {
@@ -160,6 +164,7 @@ void bridge::on_notification(const json& n) {
     if (!rooms_played_.contains(room)) assigned_.push_back(room);
     return;
   }
+  if (method == "room.rematch_asked") return answer_rematch(p.value("room", std::string()));
   if (method == "game.unassigned") {  // paired, but no room: seek again
     if (p.value("via", std::string()) == "seek") open_seek_.reset();
     say("the server could not open the game it paired: " + p.value("reason", std::string()));
@@ -192,6 +197,27 @@ void bridge::on_notification(const json& n) {
   say("accepted the challenge from " + from + " (" + game + ")");
   const std::string room = accepted->value("room", std::string());
   if (!rooms_played_.contains(room)) assigned_.push_back(room);
+}
+
+// The opponents of the game just played ask for another: with --rematch, the bridge agrees while
+// it is free and has games left to play. Its request completes the set (bots never ask first), and
+// the new room comes with game.assigned like any other game.
+void bridge::answer_rematch(const std::string& room) {
+  if (!o_.rematch || room.empty() || room != finished_room_) return;
+  if (loop_->current() || !assigned_.empty() || (o_.games > 0 && games_played_ >= o_.games)) {
+    return say("not agreeing to a rematch in room " + room + ": busy or done");
+  }
+  cancel_seek();  // one game at a time: this one rather than a stranger's
+  auto r = conn_->call("room.rematch", {{"room", room}});
+  if (!r) return say("the rematch in room " + room + " failed: " + r.error().message);
+  finished_room_.clear();
+  say("agreed to a rematch in room " + room);
+  // The answer names the new room once it opened; with more players to ask, game.assigned does.
+  const json next = r->value("rematch", json());
+  if (next.is_string() && !rooms_played_.contains(next.get<std::string>()) &&
+      std::find(assigned_.begin(), assigned_.end(), next.get<std::string>()) == assigned_.end()) {
+    assigned_.push_back(next.get<std::string>());
+  }
 }
 
 void bridge::take_games() {

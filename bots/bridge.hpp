@@ -2,8 +2,9 @@
 // `boardroom aei` and `boardroom engine`: an outside engine played as a bot on a boardroom
 // server. The engine is started and greeted, the bridge connects and says hello (logging in to an
 // account, or claiming one, with a password), finds its games (a room to join, challenges to
-// accept, or seeks), and plays each through the one game loop (bots/game_loop.hpp) with the
-// engine's protocol adapter. docs/bots.md, "Engines from outside", is the user's guide.
+// accept, or seeks, and rematches their opponents ask for), and plays each through the one game
+// loop (bots/game_loop.hpp) with the engine's protocol adapter. docs/bots.md, "Engines from
+// outside", is the user's guide.
 
 #include <chrono>
 #include <optional>
@@ -29,6 +30,7 @@ struct bridge_options {
   int games = 1;                            // --accept, --seek: games to play, 0 for no end
   std::optional<std::string> time_control;  // --seek
   bool rated = false;                       // --seek
+  bool rematch = false;  // --accept, --seek: agree when the opponents of a game ask for another
 
   std::chrono::milliseconds move_timeout{0};  // see loop_settings
   std::chrono::milliseconds start_timeout{std::chrono::seconds(10)};

@@ -76,6 +76,9 @@ command add_bridge(CLI::App& app, bots::engine_protocol protocol) {
   sub->add_option("--time-control", f->time_control,
                   "With --seek: the clocks to seek, e.g. 'fischer:5m+3s' (default: the server's)");
   sub->add_flag("--rated", o.rated, "With --seek: rated games (the bot needs an account)");
+  sub->add_flag("--rematch", o.rematch,
+                "With --accept or --seek: agree to a rematch when the opponents ask for one (it "
+                "counts toward --games)");
   sub->add_option("--move-timeout", f->move_timeout_s,
                   "Seconds the engine may take for one move before the bridge gives up (default: "
                   "its time on the clock and 10 more; 600 in untimed games)")
@@ -96,6 +99,7 @@ command add_bridge(CLI::App& app, bots::engine_protocol protocol) {
     if (f->room.empty() && !f->accept && !f->seek) {
       return usage("say where the games come from: --room ID, --accept or --seek");
     }
+    if (!f->room.empty() && opts.rematch) return usage("--rematch needs --accept or --seek");
     opts.source = !f->room.empty() ? bots::game_source::room
                   : f->accept      ? bots::game_source::accept
                                    : bots::game_source::seek;

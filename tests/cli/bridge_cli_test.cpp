@@ -314,6 +314,9 @@ TEST_F(BridgeCli, UsageErrorsExitWithTwo) {
   EXPECT_EQ(nowhere.status, 2) << nowhere.out;
   EXPECT_TRUE(contains(nowhere.out, "--room ID, --accept or --seek")) << nowhere.out;
   EXPECT_EQ(bridge("aei --room r1 --accept" + engine, 15).status, 2);
+  auto lone_rematch = bridge("aei --room r1 --rematch" + engine, 15);
+  EXPECT_EQ(lone_rematch.status, 2);
+  EXPECT_TRUE(contains(lone_rematch.out, "--rematch needs --accept or --seek")) << lone_rematch.out;
   EXPECT_EQ(bridge("aei --room r1", 15).status, 2);              // no engine
   EXPECT_EQ(bridge("engine --room r1" + engine, 15).status, 2);  // no game
   auto not_a_game = bridge("engine --game chess --room r1" + engine, 15);
@@ -474,6 +477,51 @@ TEST_F(BridgeCli, ABotAccountAcceptsChallengesToItsGameAndDeclinesTheRest) {
   EXPECT_EQ(count_prefix(out, "room "), 2) << out;
   EXPECT_EQ(count_prefix(read_text(log), "newgame "), 2);
   EXPECT_EQ(lines(read_text(log)).back(), "quit");
+}
+
+// --rematch: after the game a challenge brought, its opponent asks for another; the bridge agrees,
+// plays it in the new room with the seats turned, and exits after --games.
+TEST_F(BridgeCli, ABridgeAgreesToTheRematchItsOpponentAsksFor) {
+  auto b = start_bridge(
+      "engine --game 'amazons(board_size=6)' --name Rematcher --accept --rematch "
+      "--games 2 --engine '" +
+      std::string(LINE_TEST_ENGINE) + "'");
+  ASSERT_TRUE(output_says(b.output, "connected to")) << read_text(b.output);
+  ws_client challenger(server_.port);
+  challenger.hello("challenger");
+  json r = challenger.call(
+      "challenge.create",
+      {{"to", "Rematcher"}, {"game", "amazons"}, {"params", {{"board_size", 6}}}, {"seat", 0}});
+  ASSERT_TRUE(r.contains("result")) << r.dump();
+  const auto assigned = [&](const std::string& via) {
+    auto n = challenger.wait_notification(
+        [&](const json& f) {
+          return f.value("method", "") == "game.assigned" && f["params"].value("via", "") == via;
+        },
+        std::chrono::seconds(10));
+    return n ? (*n)["params"] : json();
+  };
+  json first = assigned("challenge");
+  ASSERT_TRUE(first.is_object()) << read_text(b.output);
+  ASSERT_TRUE(play_randomly(challenger, first["room"], 0, first["spec"], 2).is_object());
+
+  json asked = challenger.call("room.rematch", {{"room", first["room"]}});
+  ASSERT_TRUE(asked.contains("result")) << asked.dump();
+  EXPECT_EQ(asked["result"]["waiting_for"], json::array({1})) << "the bot never asks first";
+  json second = assigned("rematch");
+  ASSERT_TRUE(second.is_object()) << read_text(b.output);
+  EXPECT_NE(second["room"], first["room"]);
+  EXPECT_EQ(second["seat"], 1) << "the seats turned";
+  EXPECT_EQ(second["players"][0]["name"], "Rematcher");
+  ASSERT_TRUE(play_randomly(challenger, second["room"], 1, second["spec"], 2).is_object());
+
+  EXPECT_EQ(wait_bridge(b), 0) << read_text(b.output);
+  const std::string out = read_text(b.output);
+  EXPECT_EQ(count_prefix(out, "room "), 2) << out;
+  EXPECT_TRUE(contains(out, "agreed to a rematch in room " + first["room"].get<std::string>()))
+      << out;
+  // The second game is on record, the bot in seat 0.
+  EXPECT_EQ(record(second["room"])["players"][0]["name"], "Rematcher");
 }
 
 // --seek: two AEI bridges seek Arimaa under the same clocks, the server pairs them, and they play
