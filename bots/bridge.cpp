@@ -7,6 +7,7 @@
 #include <limits>
 #include <memory>
 #include <set>
+#include <utility>
 
 #include "bots/aei_adapter.hpp"
 #include "bots/errors.hpp"
@@ -42,10 +43,10 @@ class bridge {
   void play_room();
   void take_games();  // --accept and --seek
   void play_assigned(const std::string& room);
-  void on_notification(const json& n);           // anything but the current game's events
-  void answer_rematch(const std::string& room);  // room.rematch_asked, with --rematch
+  void on_notification(const json& n);  // anything but the current game's events
+  void answer_rematch();                // the request in rematch_asked_, once its game is over here
   void resign_current();
-  void cancel_seek();
+  bool cancel_seek();  // false when an open seek could not be withdrawn (it was paired)
 
   const bridge_options& o_;
   engine::game_spec wanted_;
@@ -56,7 +57,9 @@ class bridge {
   std::set<std::string> rooms_played_;
   std::deque<std::string> assigned_;  // rooms opened for the bridge, not yet played
   std::optional<std::string> open_seek_;
-  std::string finished_room_;  // the last game's room, while a rematch of it may be agreed
+  std::string finished_room_;    // the last game's room, while a rematch of it may be agreed
+  std::string rematch_asked_;    // a room whose players asked for a rematch, not yet answered
+  std::string rematch_awaited_;  // agreed to, its room not yet opened (players still to ask)
   int games_played_ = 0;
 };
 
@@ -153,6 +156,8 @@ void bridge::play_assigned(const std::string& room) {
   }
   play(g);
   finished_room_ = room;
+  // Asked while the engine was still thinking about the game's last move: answered now.
+  if (rematch_asked_ == room) answer_rematch();
 }
 
 void bridge::on_notification(const json& n) {
@@ -161,10 +166,20 @@ void bridge::on_notification(const json& n) {
   if (method == "game.assigned") {
     const std::string room = p.value("room", std::string());
     if (open_seek_ && p.value("via", std::string()) == "seek") open_seek_.reset();
+    if (p.value("via", std::string()) == "rematch") rematch_awaited_.clear();
     if (!rooms_played_.contains(room)) assigned_.push_back(room);
     return;
   }
-  if (method == "room.rematch_asked") return answer_rematch(p.value("room", std::string()));
+  if (method == "room.rematch_asked" && o_.rematch) {
+    rematch_asked_ = p.value("room", std::string());
+    if (rematch_asked_ == finished_room_) answer_rematch();
+    return;
+  }
+  if (method == "room.rematch_called_off" && p.value("room", std::string()) == rematch_awaited_) {
+    say("the rematch in room " + rematch_awaited_ + " was called off");
+    rematch_awaited_.clear();
+    return;
+  }
   if (method == "game.unassigned") {  // paired, but no room: seek again
     if (p.value("via", std::string()) == "seek") open_seek_.reset();
     say("the server could not open the game it paired: " + p.value("reason", std::string()));
@@ -179,7 +194,7 @@ void bridge::on_notification(const json& n) {
     refusal = "not taking challenges";
   } else if (!plays(game)) {
     refusal = "plays only " + wanted_.text();
-  } else if (loop_->current() || !assigned_.empty()) {
+  } else if (loop_->current() || !assigned_.empty() || !rematch_awaited_.empty()) {
     refusal = "busy";
   } else if (o_.games > 0 && games_played_ >= o_.games) {
     refusal = "done for now";
@@ -201,21 +216,28 @@ void bridge::on_notification(const json& n) {
 
 // The opponents of the game just played ask for another: with --rematch, the bridge agrees while
 // it is free and has games left to play. Its request completes the set (bots never ask first), and
-// the new room comes with game.assigned like any other game.
-void bridge::answer_rematch(const std::string& room) {
-  if (!o_.rematch || room.empty() || room != finished_room_) return;
+// the new room comes with game.assigned like any other game. One answer per game.
+void bridge::answer_rematch() {
+  const std::string room = std::exchange(rematch_asked_, std::string());
+  finished_room_.clear();
   if (loop_->current() || !assigned_.empty() || (o_.games > 0 && games_played_ >= o_.games)) {
     return say("not agreeing to a rematch in room " + room + ": busy or done");
   }
-  cancel_seek();  // one game at a time: this one rather than a stranger's
+  // One game at a time: this one rather than a stranger's, unless the seek was paired meanwhile.
+  if (!cancel_seek()) {
+    return say("not agreeing to a rematch in room " + room + ": the seek was paired meanwhile");
+  }
   auto r = conn_->call("room.rematch", {{"room", room}});
   if (!r) return say("the rematch in room " + room + " failed: " + r.error().message);
-  finished_room_.clear();
   say("agreed to a rematch in room " + room);
-  // The answer names the new room once it opened; with more players to ask, game.assigned does.
+  // The answer names the new room once it opened; with more players to ask, game.assigned will,
+  // and until then the bridge takes no other game.
   const json next = r->value("rematch", json());
-  if (next.is_string() && !rooms_played_.contains(next.get<std::string>()) &&
-      std::find(assigned_.begin(), assigned_.end(), next.get<std::string>()) == assigned_.end()) {
+  if (!next.is_string()) {
+    rematch_awaited_ = room;
+  } else if (!rooms_played_.contains(next.get<std::string>()) &&
+             std::find(assigned_.begin(), assigned_.end(), next.get<std::string>()) ==
+                 assigned_.end()) {
     assigned_.push_back(next.get<std::string>());
   }
 }
@@ -229,7 +251,7 @@ void bridge::take_games() {
       play_assigned(room);
       continue;
     }
-    if (seeking && !open_seek_) {
+    if (seeking && !open_seek_ && rematch_awaited_.empty()) {
       json seek{{"game", std::string(wanted_.game_ptr->key())}};
       if (exact_params_) {
         json params = json::object();
@@ -268,14 +290,16 @@ void bridge::resign_current() {
   }
 }
 
-void bridge::cancel_seek() {
-  if (!open_seek_ || !conn_) return;
+bool bridge::cancel_seek() {
+  if (!open_seek_ || !conn_) return true;
+  bool withdrawn = false;
   try {
-    conn_->call("seek.cancel", {{"seek", *open_seek_}}, 5s);
+    withdrawn = conn_->call("seek.cancel", {{"seek", *open_seek_}}, 5s).has_value();
   } catch (const std::exception&) {
     // the connection is gone, and the seek with it
   }
   open_seek_.reset();
+  return withdrawn;
 }
 
 int bridge::run() {

@@ -161,9 +161,9 @@ class reader {
   }
 
   const json& params_;
-  // The names read (literals, so views), kept in place: a request has a handful, and a set
-  // allocated a node for each.
-  boost::container::small_vector<std::string_view, 12> seen_;
+  // The names read (literals, so views): a set allocated a node for each. Kept in place up to
+  // room.create's dozen; a tournament's 19 fields, or a name read once per table, go to the heap.
+  boost::container::small_vector<std::string_view, 16> seen_;
   std::optional<error> error_;
 };
 

@@ -39,7 +39,7 @@ class scanner {
         at_ = i + 1;
         return out;
       }
-      if (c == '\\' || c < 0x20 || c >= 0x80) return std::nullopt;
+      if (c == '\\' || c < 0x20 || c >= 0x7f) return std::nullopt;
     }
     return std::nullopt;
   }

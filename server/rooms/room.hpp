@@ -65,10 +65,9 @@ struct member {
 };
 
 struct room_settings;
-
-// What a room needs from the rest of the server.
 class room;
 
+// What a room needs from the rest of the server.
 class room_host {
  public:
   virtual ~room_host() = default;
@@ -215,8 +214,8 @@ class room : public std::enable_shared_from_this<room> {
   // `address`: the asker's, for the rate of rooms created from it.
   void rematch(member who, std::string address, nlohmann::json id);
   // This room is a rematch, and `players` left the finished game's room while it was being
-  // opened: its game ends without a result (aborted: no rating changes), because `why`, and they
-  // leave this room too.
+  // opened: its game ends at once without a result (aborted: no rating changes), because `why`,
+  // and they leave this room too.
   void rematch_left(std::vector<std::string> players, std::string why);
   // Before the player's first move, where the room allows it (an arena's): half the initial time
   // and no increment (time_control.hpp: berserkable()), for a bonus point in the tournament.

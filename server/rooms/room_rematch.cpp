@@ -1,8 +1,11 @@
 // A rematch: the finished game's players ask, one by one, and the last request opens a room on
 // the same terms with every player seated (room.hpp, rematch()).
 
+#include <algorithm>
 #include <random>
 #include <utility>
+
+#include <spdlog/spdlog.h>
 
 #include "protocol/rpc.hpp"
 #include "server/rooms/assigned.hpp"
@@ -156,7 +159,11 @@ void room::rematch_opened(bool opened, const member& last, const json& id,
     return fail(last, id, storage_failed());
   }
   rematch_room_ = next;
-  reply(*last.conn, id, rematch_answer(seat_of(last.player)));
+  if (std::ranges::find(leavers, last.player) != leavers.end()) {  // they asked, then left
+    fail(last, id, app_error("rematch_unavailable", "you left the room before the rematch opened"));
+  } else {
+    reply(*last.conn, id, rematch_answer(seat_of(last.player)));
+  }
   notify_members(
       protocol::write_notification("room.rematched", {{"room", settings_.id}, {"rematch", next}}));
   // The players have moved on; spectators stay until they leave, and the room closes after.
@@ -164,7 +171,7 @@ void room::rematch_opened(bool opened, const member& last, const json& id,
     if (!seats()[i].bot && !seats()[i].player.empty()) remove_member(seats()[i].player);
   }
   maybe_close();
-  // The leavers did not want this game: it ends before anyone has moved.
+  // The leavers did not want this game: it ends at once, unrated.
   if (leavers.empty()) return;
   if (auto opened_room = host_.find_room(next))
     opened_room->rematch_left(leavers, names + " left before the rematch began");
@@ -182,8 +189,12 @@ void room::rematch_left(std::vector<std::string> players, std::string why) {
     if (!made) return gone();
     batch pending = begin_batch();
     stage_all(pending, std::move(*made));
-    persist_then(std::move(pending), [this, gone](bool ok, batch& events) {
-      if (!ok) return;  // the game goes on; the leavers' seats are theirs to play or leave
+    persist_then(std::move(pending), [this, gone, why](bool ok, batch& events) {
+      if (!ok) {  // the game goes on; the leavers' seats are theirs to play or leave
+        spdlog::warn("room {}: the rematch's game could not be ended ({}): the store failed",
+                     settings_.id, why);
+        return;
+      }
       deliver(events);
       gone();
     });

@@ -71,6 +71,7 @@ TEST(ReadMove, LeavesEverythingElseToTheGeneralParser) {
       head + R"({"room":"r","move":"e3\u002dd4"}})",            // an escape
       head + R"({"room":"r","move":"e3-d4\"x"}})",              // an escaped quote
       head + "{\"room\":\"r\xc3\xa9\",\"move\":\"e3-d4\"}}",    // not ASCII
+      head + "{\"room\":\"r\x7f\",\"move\":\"e3-d4\"}}",        // not printable
       head + R"({"room":"r","move":"e3-d4","version":-1}})",    // a sign
       head + R"({"room":"r","move":"e3-d4","version":1.0}})",   // a fraction
       head + R"({"room":"r","move":"e3-d4","version":1e3}})",   // an exponent
@@ -139,7 +140,7 @@ TEST(ParseRequest, AnswersAsTheEnvelopeAndTheMessageDo) {
 
 // Frames made from the usual shape by random changes (the keys' order, spaces, a character put
 // in or taken out, a value swapped for another kind): whenever the fast way accepts one, the
-// general way reads it the same; and the fast way accepts every unchanged frame.
+// general way reads it the same; and the fast way accepts enough of them to make that count.
 TEST(ReadMove, AgreesWithTheGeneralParserOnRandomFrames) {
   std::mt19937 rng(20261128);
   auto pick = [&](const std::vector<std::string>& from) {

@@ -5,6 +5,7 @@
 // requests a hostile client would send.
 
 #include <algorithm>
+#include <functional>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -160,6 +161,27 @@ TEST(Rematch, APlayerWhoLeavesOrDropsCallsItOff) {
   EXPECT_EQ(error_code(rematch(dave, second)), "rematch_unavailable");
 }
 
+// `asker`'s request for a rematch of `room`, which completes the set, sent while the store is slow:
+// returns once the new room is being written (its request's id), the store fast again after
+// `then` ran.
+std::int64_t rematch_while(faulty_store& store, ws_client& asker, const std::string& room,
+                           const std::function<void()>& then) {
+  store.watch_threads();
+  store.slow_writes(400ms);
+  const auto asked = asker.send_request("room.rematch", {{"room", room}});
+  auto creating = [&] {
+    const auto calls = store.calls();
+    return std::any_of(calls.begin(), calls.end(),
+                       [](const auto& c) { return c.first == "create_room"; });
+  };
+  for (int i = 0; i < 200 && !creating(); ++i)
+    std::this_thread::sleep_for(10ms);
+  EXPECT_TRUE(creating()) << "the new room is being written";
+  then();
+  store.slow_writes(0ms);
+  return asked;
+}
+
 // Bob's request opens the rematch, and Alice leaves the finished room while the new one is being
 // written: too late to call it off, so the new room's game ends at once without a result, and
 // Alice is out of it.
@@ -168,23 +190,13 @@ TEST(Rematch, APlayerWhoLeavesWhileItOpensEndsItsGameUnplayed) {
   auto faulty = faulty_store_in(dir.path());
   test_server srv(with_store(faulty));
   ws_client alice(srv.port()), bob(srv.port());
-  const std::string a = alice.hello("alice")["player"];
+  alice.hello("alice");
   bob.hello("bob");
   std::string room = finished_game(alice, bob);
   ASSERT_EQ(error_code(rematch(alice, room)), "");
-  faulty->watch_threads();
-  faulty->slow_writes(400ms);
-  const auto asked = bob.send_request("room.rematch", {{"room", room}});
-  auto creating = [&] {
-    const auto calls = faulty->calls();
-    return std::any_of(calls.begin(), calls.end(),
-                       [](const auto& c) { return c.first == "create_room"; });
-  };
-  for (int i = 0; i < 200 && !creating(); ++i)
-    std::this_thread::sleep_for(10ms);
-  ASSERT_TRUE(creating()) << "the new room is being written";
-  ASSERT_EQ(error_code(alice.call("room.leave", {{"room", room}})), "");
-  faulty->slow_writes(0ms);
+  const auto asked = rematch_while(*faulty, bob, room, [&] {
+    ASSERT_EQ(error_code(alice.call("room.leave", {{"room", room}})), "");
+  });
 
   auto opened = bob.wait_response(asked);
   ASSERT_TRUE(opened);
@@ -209,6 +221,30 @@ TEST(Rematch, APlayerWhoLeavesWhileItOpensEndsItsGameUnplayed) {
     if (code != "unknown_room") std::this_thread::sleep_for(20ms);
   }
   EXPECT_EQ(code, "unknown_room");
+}
+
+// The same when the leaver's own request completed the set: its answer says why there is no game.
+TEST(Rematch, AnAskerWhoLeavesWhileItOpensIsToldThereIsNoGame) {
+  temp_dir dir;
+  auto faulty = faulty_store_in(dir.path());
+  test_server srv(with_store(faulty));
+  ws_client alice(srv.port()), bob(srv.port());
+  alice.hello("alice");
+  bob.hello("bob");
+  std::string room = finished_game(alice, bob);
+  ASSERT_EQ(error_code(rematch(alice, room)), "");
+  const auto asked = rematch_while(*faulty, bob, room, [&] {
+    ASSERT_EQ(error_code(bob.call("room.leave", {{"room", room}})), "");
+  });
+  auto answer = bob.wait_response(asked);
+  ASSERT_TRUE(answer);
+  EXPECT_EQ(error_code(*answer), "rematch_unavailable") << answer->dump();
+  EXPECT_EQ((*answer)["error"]["message"], "you left the room before the rematch opened");
+  auto moved = notice(alice, "room.rematched");
+  ASSERT_TRUE(moved);
+  auto over = alice.wait_event("game_over", (*moved)["rematch"]);
+  ASSERT_TRUE(over);
+  EXPECT_EQ((*over)["outcome"]["description"], "bob left before the rematch began");
 }
 
 TEST(Rematch, BotsTurnWithTheSeatsAndAOnePersonRematchOpensAtOnce) {
