@@ -5,7 +5,8 @@
 // requests a hostile client would send.
 
 #include <algorithm>
-#include <functional>
+#include <memory>
+#include <optional>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -161,63 +162,62 @@ TEST(Rematch, APlayerWhoLeavesOrDropsCallsItOff) {
   EXPECT_EQ(error_code(rematch(dave, second)), "rematch_unavailable");
 }
 
-// `asker`'s request for a rematch of `room`, which completes the set, sent while the store is slow:
-// returns once the new room is being written (its request's id), the store fast again after
-// `then` ran.
-std::int64_t rematch_while(faulty_store& store, ws_client& asker, const std::string& room,
-                           const std::function<void()>& then) {
-  store.watch_threads();
-  store.slow_writes(400ms);
-  const auto asked = asker.send_request("room.rematch", {{"room", room}});
-  auto creating = [&] {
-    const auto calls = store.calls();
-    return std::any_of(calls.begin(), calls.end(),
-                       [](const auto& c) { return c.first == "create_room"; });
-  };
-  for (int i = 0; i < 200 && !creating(); ++i)
-    std::this_thread::sleep_for(10ms);
-  EXPECT_TRUE(creating()) << "the new room is being written";
-  then();
-  store.slow_writes(0ms);
-  return asked;
-}
-
-// Bob's request opens the rematch, and Alice leaves the finished room while the new one is being
-// written: too late to call it off, so the new room's game ends at once without a result, and
-// Alice is out of it.
-TEST(Rematch, APlayerWhoLeavesWhileItOpensEndsItsGameUnplayed) {
+// Alice asked for a rematch of a finished game; Bob's request completes the set while the store is
+// slow, and Alice (or Bob himself) leaves the finished room while the new one is being written:
+// too late to call the rematch off.
+struct left_while_opening {
   temp_dir dir;
-  auto faulty = faulty_store_in(dir.path());
-  test_server srv(with_store(faulty));
-  ws_client alice(srv.port()), bob(srv.port());
-  alice.hello("alice");
-  bob.hello("bob");
-  std::string room = finished_game(alice, bob);
-  ASSERT_EQ(error_code(rematch(alice, room)), "");
-  const auto asked = rematch_while(*faulty, bob, room, [&] {
-    ASSERT_EQ(error_code(alice.call("room.leave", {{"room", room}})), "");
-  });
+  std::shared_ptr<faulty_store> faulty = faulty_store_in(dir.path());
+  test_server srv{with_store(faulty)};
+  ws_client alice{srv.port()}, bob{srv.port()};
+  std::string room;
+  std::optional<json> answer;  // to Bob's request
 
-  auto opened = bob.wait_response(asked);
-  ASSERT_TRUE(opened);
-  ASSERT_EQ(error_code(*opened), "") << opened->dump();
-  const std::string next = (*opened)["result"]["rematch"];
-  auto over = bob.wait_event("game_over", next);
+  explicit left_while_opening(bool bob_leaves) {
+    alice.hello("alice");
+    bob.hello("bob");
+    room = finished_game(alice, bob);
+    EXPECT_EQ(error_code(rematch(alice, room)), "");
+    faulty->watch_threads();
+    faulty->slow_writes(400ms);
+    const auto asked = bob.send_request("room.rematch", {{"room", room}});
+    auto creating = [&] {
+      const auto calls = faulty->calls();
+      return std::any_of(calls.begin(), calls.end(),
+                         [](const auto& c) { return c.first == "create_room"; });
+    };
+    for (int i = 0; i < 200 && !creating(); ++i)
+      std::this_thread::sleep_for(10ms);
+    EXPECT_TRUE(creating()) << "the new room is being written";
+    ws_client& leaver = bob_leaves ? bob : alice;
+    EXPECT_EQ(error_code(leaver.call("room.leave", {{"room", room}})), "");
+    faulty->slow_writes(0ms);
+    answer = bob.wait_response(asked);
+  }
+};
+
+// The new room's game ends at once without a result, and Alice is out of it.
+TEST(Rematch, APlayerWhoLeavesWhileItOpensEndsItsGameUnplayed) {
+  left_while_opening t(false);
+  ASSERT_TRUE(t.answer);
+  ASSERT_EQ(error_code(*t.answer), "") << t.answer->dump();
+  const std::string next = (*t.answer)["result"]["rematch"];
+  auto over = t.bob.wait_event("game_over", next);
   ASSERT_TRUE(over) << "the new room's game ends";
   EXPECT_EQ((*over)["outcome"]["reason"], "aborted");
   EXPECT_EQ((*over)["outcome"]["description"], "alice left before the rematch began");
   EXPECT_EQ((*over)["outcome"]["scores"], json::array({0.0, 0.0}));
-  ASSERT_TRUE(alice.wait_event("game_over", next)) << "she was seated in it until then";
+  ASSERT_TRUE(t.alice.wait_event("game_over", next)) << "she was seated in it until then";
   // Nobody moved in it, and no rematch of it either.
-  auto seen = snapshot_of(bob, next);
+  auto seen = snapshot_of(t.bob, next);
   EXPECT_EQ(seen["status"], "finished");
   EXPECT_EQ(seen["moves"], json::array());
-  EXPECT_EQ(error_code(rematch(bob, next)), "rematch_unavailable");
+  EXPECT_EQ(error_code(rematch(t.bob, next)), "rematch_unavailable");
   // Alice is out of it: once Bob leaves, nobody is left and it closes, though her connection is up.
-  ASSERT_EQ(error_code(bob.call("room.leave", {{"room", next}})), "");
+  ASSERT_EQ(error_code(t.bob.call("room.leave", {{"room", next}})), "");
   std::string code;
   for (int i = 0; i < 100 && code != "unknown_room"; ++i) {
-    code = error_code(alice.call("room.sync", {{"room", next}, {"since", 0}}));
+    code = error_code(t.alice.call("room.sync", {{"room", next}, {"since", 0}}));
     if (code != "unknown_room") std::this_thread::sleep_for(20ms);
   }
   EXPECT_EQ(code, "unknown_room");
@@ -225,24 +225,13 @@ TEST(Rematch, APlayerWhoLeavesWhileItOpensEndsItsGameUnplayed) {
 
 // The same when the leaver's own request completed the set: its answer says why there is no game.
 TEST(Rematch, AnAskerWhoLeavesWhileItOpensIsToldThereIsNoGame) {
-  temp_dir dir;
-  auto faulty = faulty_store_in(dir.path());
-  test_server srv(with_store(faulty));
-  ws_client alice(srv.port()), bob(srv.port());
-  alice.hello("alice");
-  bob.hello("bob");
-  std::string room = finished_game(alice, bob);
-  ASSERT_EQ(error_code(rematch(alice, room)), "");
-  const auto asked = rematch_while(*faulty, bob, room, [&] {
-    ASSERT_EQ(error_code(bob.call("room.leave", {{"room", room}})), "");
-  });
-  auto answer = bob.wait_response(asked);
-  ASSERT_TRUE(answer);
-  EXPECT_EQ(error_code(*answer), "rematch_unavailable") << answer->dump();
-  EXPECT_EQ((*answer)["error"]["message"], "you left the room before the rematch opened");
-  auto moved = notice(alice, "room.rematched");
+  left_while_opening t(true);
+  ASSERT_TRUE(t.answer);
+  EXPECT_EQ(error_code(*t.answer), "rematch_unavailable") << t.answer->dump();
+  EXPECT_EQ((*t.answer)["error"]["message"], "you left the room before the rematch opened");
+  auto moved = notice(t.alice, "room.rematched");
   ASSERT_TRUE(moved);
-  auto over = alice.wait_event("game_over", (*moved)["rematch"]);
+  auto over = t.alice.wait_event("game_over", (*moved)["rematch"]);
   ASSERT_TRUE(over);
   EXPECT_EQ((*over)["outcome"]["description"], "bob left before the rematch began");
 }
