@@ -18,24 +18,12 @@ out=$(mktemp -d)
 port=18600
 ulimit -n "$(ulimit -Hn)"
 
-run() {  # $1: build directory, then the load's arguments; prints its JSON on one line
-  local build=$1; shift
-  local data; data=$(mktemp -d)
-  taskset -c 0 "$build/boardroom" serve --host 127.0.0.1 --port $port --threads 1 --data-dir "$data" \
-    --log-level warn --requests-per-second 100000 --request-burst 100000 \
-    --rooms-per-identity 100000 --exempt 127.0.0.1 > "$out/server.log" 2>&1 &
-  local pid=$!
-  for _ in $(seq 50); do grep -q listening "$out/server.log" && break; sleep 0.1; done
-  taskset -c 1 "$build/boardroom" load --port $port --server-pid $pid --seconds "$seconds" --json "$@" ||
-    true
-  kill $pid; wait $pid 2>/dev/null || true
-  rm -rf "$data"
-}
+. "$(dirname "$0")/pinned.sh"
 
 for i in $(seq "$pairs"); do
   for side in A B; do
     build=$a; [ $side = B ] && build=$b
-    run "$build" "$@" | sed "s/^{/{\"side\":\"$side\",/" >> "$out/runs.jsonl"
+    { play_run "$build/boardroom" "$seconds" "$@" || true; } | sed "s/^{/{\"side\":\"$side\",/" >> "$out/runs.jsonl"
     tail -1 "$out/runs.jsonl" | python3 -c '
 import json, sys
 r = json.load(sys.stdin)

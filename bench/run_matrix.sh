@@ -13,24 +13,13 @@ out=$(mktemp -d)
 port=18400
 ulimit -n "$(ulimit -Hn)"
 
-start_server() {  # $1: command...; sets pid
-  taskset -c 0 "$@" > "$out/server.log" 2>&1 &
-  pid=$!
-  for _ in $(seq 50); do grep -q listening "$out/server.log" && return; sleep 0.1; done
-  echo "server did not start" >&2; exit 1
-}
-stop_server() { kill "$pid"; wait "$pid" 2>/dev/null || true; }
+. "$(dirname "$0")/pinned.sh"
 
 run() {  # $1: label; rest: load arguments
   local label=$1; shift
   for rep in 1 2 3; do
-    local data; data=$(mktemp -d)
-    start_server "$bin" serve --host 127.0.0.1 --port $port --threads 1 --data-dir "$data" \
-      --log-level warn --requests-per-second 100000 --request-burst 100000 --rooms-per-identity 100000 \
-      --exempt 127.0.0.1
-    taskset -c 1 "$bin" load --port $port --server-pid "$pid" --seconds "$seconds" --json "$@" \
-      | sed "s/^{/{\"label\":\"$label\",\"rep\":$rep,/" | tee -a "$out/runs.jsonl"
-    stop_server; rm -rf "$data"
+    play_run "$bin" "$seconds" "$@" | sed "s/^{/{\"label\":\"$label\",\"rep\":$rep,/" |
+      tee -a "$out/runs.jsonl"
   done
 }
 

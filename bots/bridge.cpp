@@ -43,6 +43,7 @@ class bridge {
   void play_room();
   void take_games();  // --accept and --seek
   void play_assigned(const std::string& room);
+  void queue(const std::string& room);  // a room opened for the bridge, to play once free
   void on_notification(const json& n);  // anything but the current game's events
   void answer_rematch();                // the request in rematch_asked_, once its game is over here
   void resign_current();
@@ -167,7 +168,7 @@ void bridge::on_notification(const json& n) {
     const std::string room = p.value("room", std::string());
     if (open_seek_ && p.value("via", std::string()) == "seek") open_seek_.reset();
     if (p.value("via", std::string()) == "rematch") rematch_awaited_.clear();
-    if (!rooms_played_.contains(room)) assigned_.push_back(room);
+    queue(room);
     return;
   }
   if (method == "room.rematch_asked" && o_.rematch) {
@@ -210,8 +211,7 @@ void bridge::on_notification(const json& n) {
     return;
   }
   say("accepted the challenge from " + from + " (" + game + ")");
-  const std::string room = accepted->value("room", std::string());
-  if (!rooms_played_.contains(room)) assigned_.push_back(room);
+  queue(accepted->value("room", std::string()));
 }
 
 // The opponents of the game just played ask for another: with --rematch, the bridge agrees while
@@ -233,13 +233,18 @@ void bridge::answer_rematch() {
   // The answer names the new room once it opened; with more players to ask, game.assigned will,
   // and until then the bridge takes no other game.
   const json next = r->value("rematch", json());
-  if (!next.is_string()) {
+  if (next.is_string()) {
+    queue(next.get<std::string>());
+  } else {
     rematch_awaited_ = room;
-  } else if (!rooms_played_.contains(next.get<std::string>()) &&
-             std::find(assigned_.begin(), assigned_.end(), next.get<std::string>()) ==
-                 assigned_.end()) {
-    assigned_.push_back(next.get<std::string>());
   }
+}
+
+// Once: a room is told twice (an answer and game.assigned), and a second entry would make the
+// bridge look busy when a rematch is asked right after the game.
+void bridge::queue(const std::string& room) {
+  if (rooms_played_.contains(room) || std::ranges::find(assigned_, room) != assigned_.end()) return;
+  assigned_.push_back(room);
 }
 
 void bridge::take_games() {

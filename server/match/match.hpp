@@ -110,6 +110,10 @@ bool shows_position(const engine::state& s, const std::string& text);
 // The `forced` events that follow a play or a retirement that led to `after`, in order.
 std::vector<protocol::event_body> forced_events(const engine::state& after);
 
+// A game ended without a result (admin.abort, a rematch a player left while it opened): every
+// seat ranked first with no score, and why.
+engine::outcome aborted_outcome(int seats, std::string why);
+
 // Play stopped by a limit (Arimaa's G): the engine's rule decides, or it is a draw for a game
 // without one; `why` names the limit.
 engine::outcome halted_outcome(const engine::state& s, int seats, const std::string& why);

@@ -12,6 +12,10 @@ namespace ev = protocol::events;
 using protocol::app_error;
 using made_events = std::expected<std::vector<protocol::event_body>, protocol::error>;
 
+engine::outcome aborted_outcome(int seats, std::string why) {
+  return {std::vector<int>(seats, 1), std::vector<double>(seats, 0.0), "aborted", std::move(why)};
+}
+
 engine::outcome halted_outcome(const engine::state& s, int seats, const std::string& why) {
   auto result = s.outcome_when_halted();
   if (!result) {
@@ -248,8 +252,7 @@ made_events match::apply_administer(const commands::administer& c) const {
   const int n = seat_count();
   engine::outcome out;
   if (!c.ranks) {
-    out = {std::vector<int>(n, 1), std::vector<double>(n, 0.0), "aborted",
-           c.note.empty() ? "aborted by the administrator" : c.note};
+    out = aborted_outcome(n, c.note.empty() ? "aborted by the administrator" : c.note);
   } else {
     const auto& ranks = *c.ranks;
     if (static_cast<int>(ranks.size()) != n ||

@@ -185,17 +185,12 @@ void room::rematch_left(std::vector<std::string> players, std::string why) {
       maybe_close();
     };
     if (current() != status::playing) return gone();
-    auto made = match_.apply(commands::administer{std::nullopt, why});
-    if (!made) return gone();
-    batch pending = begin_batch();
-    stage_all(pending, std::move(*made));
-    persist_then(std::move(pending), [this, gone, why](bool ok, batch& events) {
+    finish(aborted_outcome(seat_count(), why), [this, gone, why](bool ok) {
       if (!ok) {  // the game goes on; the leavers' seats are theirs to play or leave
         spdlog::warn("room {}: the rematch's game could not be ended ({}): the store failed",
                      settings_.id, why);
         return;
       }
-      deliver(events);
       gone();
     });
   });

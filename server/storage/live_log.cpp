@@ -24,14 +24,14 @@ constexpr std::string_view magic = "boardroom live log 1\n";
 // length (2), the room id, the version (8) and the event's text. Integers are little-endian.
 constexpr std::size_t record_header = 8;
 
-void put(std::string& out, std::uint64_t value, int bytes) {
-  for (int i = 0; i < bytes; ++i)
-    out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
-}
-
 void put_at(char* at, std::uint64_t value, int bytes) {
   for (int i = 0; i < bytes; ++i)
     at[i] = static_cast<char>((value >> (8 * i)) & 0xff);
+}
+
+void put(std::string& out, std::uint64_t value, int bytes) {
+  out.append(static_cast<std::size_t>(bytes), '\0');
+  put_at(out.data() + out.size() - bytes, value, bytes);
 }
 
 std::uint64_t get(const char* at, int bytes) {

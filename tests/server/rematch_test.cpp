@@ -163,8 +163,8 @@ TEST(Rematch, APlayerWhoLeavesOrDropsCallsItOff) {
 }
 
 // Alice asked for a rematch of a finished game; Bob's request completes the set while the store is
-// slow, and Alice (or Bob himself) leaves the finished room while the new one is being written:
-// too late to call the rematch off.
+// slow (and, with `store_refuses`, refuses the new room), and Alice (or Bob himself) leaves the
+// finished room while the new one is being written: too late to call the rematch off.
 struct left_while_opening {
   temp_dir dir;
   std::shared_ptr<faulty_store> faulty = faulty_store_in(dir.path());
@@ -173,13 +173,14 @@ struct left_while_opening {
   std::string room;
   std::optional<json> answer;  // to Bob's request
 
-  explicit left_while_opening(bool bob_leaves) {
+  explicit left_while_opening(bool bob_leaves, bool store_refuses = false) {
     alice.hello("alice");
     bob.hello("bob");
     room = finished_game(alice, bob);
     EXPECT_EQ(error_code(rematch(alice, room)), "");
     faulty->watch_threads();
     faulty->slow_writes(400ms);
+    faulty->fail_call("create_room", store_refuses);
     const auto asked = bob.send_request("room.rematch", {{"room", room}});
     auto creating = [&] {
       const auto calls = faulty->calls();
@@ -221,6 +222,19 @@ TEST(Rematch, APlayerWhoLeavesWhileItOpensEndsItsGameUnplayed) {
     if (code != "unknown_room") std::this_thread::sleep_for(20ms);
   }
   EXPECT_EQ(code, "unknown_room");
+}
+
+// The new room could not be written: the leave, held back while it was, now calls the rematch off
+// for good, as a leave does.
+TEST(Rematch, AnOpeningThatFailsAfterALeaveCallsItOffForGood) {
+  left_while_opening t(false, true);
+  ASSERT_TRUE(t.answer);
+  EXPECT_EQ(error_code(*t.answer), "storage_failed") << t.answer->dump();
+  auto off = notice(t.bob, "room.rematch_called_off");
+  ASSERT_TRUE(off);
+  EXPECT_EQ((*off)["reason"], "alice left the room");
+  t.faulty->fail_call("create_room", false);
+  expect_unavailable(t.bob, t.room, "alice left the room");
 }
 
 // The same when the leaver's own request completed the set: its answer says why there is no game.
