@@ -48,6 +48,9 @@ command add_load(CLI::App& app) {
   sub->add_flag("!--new-rooms", o->rematch,
                 "Play: after each game the first player opens a new room and the others join it, "
                 "instead of everyone asking for a rematch (room.rematch)");
+  sub->add_flag("!--move-events-notified", o->move_event_in_result,
+                "Play and soak: players receive their own moves' events as notifications, instead "
+                "of in the answers to their moves (hello's move_event_in_result)");
   sub->add_option("--drop-rate", o->drop_rate,
                   "Soak: connection drops per player per minute, at random moments")
       ->check(CLI::Range(0.0, 600.0))

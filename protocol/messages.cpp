@@ -192,6 +192,7 @@ std::expected<message, error> parse_hello(const json& params) {
     r.required("name", m.name);
     r.optional("resume_token", m.resume_token);
     r.optional("password", m.password);
+    r.optional("move_event_in_result", m.move_event_in_result);
   });
 }
 

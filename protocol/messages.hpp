@@ -31,6 +31,9 @@ struct hello {
   std::string name;
   std::optional<std::string> resume_token;
   std::optional<std::string> password;  // log in to the account `name`
+  // This connection's own game.move answers carry the move's event, which is then not sent to
+  // it as a notification: one frame per move instead of two.
+  bool move_event_in_result = false;
 };
 // Claims the identity's name as an account, with a password.
 struct account_register {

@@ -97,4 +97,11 @@ std::string write_notification_text(std::string_view method, std::string_view pa
   return joined({R"({"jsonrpc":"2.0","method":)", name.text(), R"(,"params":)", params, "}"});
 }
 
+std::string_view notification_params(std::string_view frame) {
+  constexpr std::string_view key = R"(,"params":)";
+  // The first such key: the method's name before it is a JSON string, whose quotes are escaped.
+  const auto at = frame.find(key) + key.size();
+  return frame.substr(at, frame.size() - at - 1);  // up to the notification's closing brace
+}
+
 }  // namespace boardroom::protocol

@@ -34,6 +34,8 @@ std::string write_error(const nlohmann::json& id, const error& e);
 std::string write_notification(std::string_view method, const nlohmann::json& params);
 // The same, around params already written as JSON text (a room event, also stored as this text).
 std::string write_notification_text(std::string_view method, std::string_view params);
+// The params of a notification that write_notification_text() wrote: a view into `frame`.
+std::string_view notification_params(std::string_view frame);
 
 // JSON text the way every outgoing message is written: compact, invalid UTF-8 replaced.
 std::string to_json_text(const nlohmann::json& j);

@@ -87,7 +87,7 @@ void client::connect() {
 
 void client::on_connected() {
   if (role_ == role::echo) return send_echo(std::string(96, 'x'));
-  request("hello", {{"protocol", 1}, {"name", "load"}});
+  request("hello", hello_params(json::object()));
   if (role_ == role::idle) return request("lobby.subscribe", json::object());
   if (role_ == role::player && seat_ == 0) request("room.create", create_request());
 }
@@ -183,7 +183,16 @@ void client::on_result(const pending_request& req, const json& r) {
           std::chrono::duration<double, std::milli>(clock::now() - req.sent).count());
     }
     move_in_flight_ = false;
+    // As if it had come as the notification that follows the answer (hello_params()).
+    if (const auto event = r.find("event"); event != r.end()) on_event(*event);
   }
+}
+
+json client::hello_params(json params) const {
+  params["protocol"] = 1;
+  params["name"] = "load";
+  if (opts_.move_event_in_result) params["move_event_in_result"] = true;
+  return params;
 }
 
 void client::on_room_ready(const std::string& room) {

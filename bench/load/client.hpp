@@ -99,7 +99,8 @@ class client : public std::enable_shared_from_this<client> {
   bool awaiting(const std::string& method) const;
   json create_request() const;  // room.create's params for this table's game
 
-  virtual void on_connected();  // says hello and does what the role starts with
+  virtual void on_connected();           // says hello and does what the role starts with
+  json hello_params(json params) const;  // hello's params: `params` and the options' own
   virtual void on_connect_failed() {}
   virtual void on_closed() {}  // the current connection ended without drop_connection()
   virtual void on_event(const json& e) { apply_event(e); }

@@ -37,6 +37,9 @@ struct options {
   // Play: after a game its players ask for a rematch (room.rematch) and play it in the room it
   // opens, as players do; without, the first player opens a new room and the others join it.
   bool rematch = true;
+  // Play and soak: hello's move_event_in_result, a player's own move event in its answer (one
+  // frame fewer per move); without, it comes as a notification like everyone else's.
+  bool move_event_in_result = true;
   int server_pid = 0;    // read CPU seconds and RSS of this process from /proc
   double drop_rate = 1;  // soak: connection drops per player per minute, at random moments
   int threads = 1;

@@ -72,7 +72,7 @@ void soak_player::on_connected() {
     return schedule_drop();
   }
   resuming_ = true;
-  request("hello", {{"protocol", 1}, {"name", "load"}, {"resume_token", token_}});
+  request("hello", hello_params({{"resume_token", token_}}));
 }
 
 void soak_player::schedule_drop() {

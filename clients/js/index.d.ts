@@ -633,6 +633,8 @@ export interface HelloParams {
   name: string;
   resume_token?: string;
   password?: string;
+  /** The event of one's own move in the answer to game.move, and not as a notification. */
+  move_event_in_result?: boolean;
 }
 export interface HelloResult {
   protocol: 1;
@@ -760,7 +762,11 @@ export interface Methods {
   'room.start': { params: RoomOnly; result: RoomVersion };
   'room.rematch': { params: RoomOnly; result: RoomRematchResult };
   'room.sync': { params: RoomSyncParams; result: RoomSyncResult };
-  'game.move': { params: GameMoveParams; result: { room: RoomId; move: string; version: Version } };
+  'game.move': {
+    params: GameMoveParams;
+    /** `event`: the move's event (the client asks for it at hello and applies it to the room). */
+    result: { room: RoomId; move: string; version: Version; event?: MoveEvent };
+  };
   'game.resign': { params: RoomOnly; result: RoomVersion };
   'game.legal_moves': { params: GameLegalMovesParams; result: GameLegalMovesResult };
   'game.view': { params: RoomOnly; result: GameViewResult };

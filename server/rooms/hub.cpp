@@ -85,7 +85,10 @@ void hub::handle(const std::shared_ptr<peer>& conn, client_context& ctx, const j
   if (ctx.player.empty()) {
     return fail(*conn, id, app_error("hello_required", "say hello first"));
   }
-  member who{ctx.player, ctx.name, conn};
+  member who{.player = ctx.player,
+             .name = ctx.name,
+             .conn = conn,
+             .move_event_in_result = ctx.move_event_in_result};
   if (cluster_ && !(desk_ready_ && cluster_->holds_desk()) &&
       (protocol::is_tournament_request(msg) || protocol::is_matchmaking_request(msg))) {
     return desk_not_here(conn, id);
@@ -276,6 +279,7 @@ void hub::hello(std::shared_ptr<peer> conn, client_context ctx, json id, protoco
         "unsupported_version",
         "this server speaks protocol " + std::to_string(protocol::protocol_version), "protocol"));
   }
+  ctx.move_event_in_result = m.move_event_in_result;
   if (m.password) {
     if (!gate_.allow_password_check(ctx.address)) {
       metrics_.count_refusal("password_rate");

@@ -42,6 +42,7 @@ struct client_context {
   std::string player;  // identity id; empty until hello
   std::string name;
   std::string address;  // the client's address as admission charged it (logs, per-address limits)
+  bool move_event_in_result = false;  // hello's choice (protocol::hello)
 };
 
 class hub final : public room_host {

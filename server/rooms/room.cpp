@@ -2,6 +2,7 @@
 #include "server/rooms/room_strand.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
@@ -355,16 +356,22 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
     persist_then(std::move(pending), [this, who, id, played, clock = std::move(clock), received](
                                          bool ok, batch& events) mutable {
       if (!ok) return fail(who, id, storage_failed());
-      // Written as text: the answer of every move, {"move", "room", "version"} as a document
-      // would be dumped (keys sorted).
+      // Written as text: the answer of every move, {"event"?, "move", "room", "version"} as a
+      // document would be dumped (keys sorted). With "event" (hello's move_event_in_result), the
+      // mover's connection gets the move's event here instead of as a notification.
+      const bool with_event = who.move_event_in_result;
       engine::json_writer answer;
       answer.object([&] {
+        if (with_event) {
+          answer.key("event");
+          answer.raw(protocol::notification_params(*events[0].frame));
+        }
         answer.field("move", played);
         answer.field("room", settings_.id);
         answer.field("version", match_.version() + 1);
       });
       reply_text(*who.conn, id, answer.text());
-      commit_move(events, std::move(clock));
+      commit_move(events, std::move(clock), with_event ? who.conn.get() : nullptr);
       metrics_.observe_move_seconds(
           std::chrono::duration<double>(std::chrono::steady_clock::now() - received).count());
     });
@@ -407,18 +414,18 @@ void room::commit(const member& who, const json& id, std::vector<protocol::event
 }
 
 // Durable events, sent in order; a game_over (always the last) ends the game. True if it did.
-bool room::deliver(batch& pending, bool folded) {
+bool room::deliver(batch& pending, bool folded, const peer* answered) {
   for (auto& e : pending) {
     if (std::holds_alternative<ev::game_over>(e.typed.body)) {
       conclude(std::move(e), folded);
       return true;
     }
-    publish(std::move(e), folded);
+    publish(std::move(e), folded, std::exchange(answered, nullptr));
   }
   return false;
 }
 
-void room::commit_move(batch& pending, game_clock clock) {
+void room::commit_move(batch& pending, game_clock clock, const peer* answered) {
   clock_ = std::move(clock);
   ++metrics_.moves_total;
   // stage() folded the move's events (a move, perhaps the game's end: none touches a seat's link)
@@ -427,7 +434,7 @@ void room::commit_move(batch& pending, game_clock clock) {
   const bool folded =
       pending.after.version() == match_.version() + static_cast<std::int64_t>(pending.size());
   if (folded) match_ = std::move(pending.after);
-  if (deliver(pending, folded)) return;
+  if (deliver(pending, folded, answered)) return;
   arm_clock();
   schedule_bot();
 }

@@ -61,7 +61,8 @@ struct member {
   std::string player;  // identity id
   std::string name;
   std::shared_ptr<peer> conn;
-  bool account = false;  // the identity is an account (rated rooms seat only accounts)
+  bool account = false;               // the identity is an account (rated rooms seat only accounts)
+  bool move_event_in_result = false;  // the connection's choice at hello (protocol::hello)
 };
 
 struct room_settings;
@@ -313,8 +314,10 @@ class room : public std::enable_shared_from_this<room> {
   void commit(const member& who, const nlohmann::json& id,
               std::vector<protocol::event_body> events);
   // `folded`: the room's match holds the events already (commit_move()).
-  bool deliver(batch& pending, bool folded = false);
-  void commit_move(batch& pending, game_clock clock);
+  // `answered`: the connection whose answer carried the batch's first event (hello's
+  // move_event_in_result), which is not sent to it again.
+  bool deliver(batch& pending, bool folded = false, const peer* answered = nullptr);
+  void commit_move(batch& pending, game_clock clock, const peer* answered = nullptr);
   void arm_clock();
   void check_clock();
   std::optional<engine::outcome> clock_expired(std::chrono::steady_clock::time_point now) const;
@@ -355,7 +358,8 @@ class room : public std::enable_shared_from_this<room> {
   static std::vector<stored_event> rows_of(const batch& pending,
                                            std::optional<room_status>& new_status);
   void log_store_failure(const store_result<void>& result);
-  void publish(event e, bool folded = false);  // folds it first unless `folded`
+  // Folds it first unless `folded`; sends it to every member but `answered` (deliver()).
+  void publish(event e, bool folded = false, const peer* answered = nullptr);
   void emit(protocol::event_body body, on_stored done = {});
   void fold(const protocol::event& e);  // into the match, and the links follow its seats
   void keep(event e);                   // the kept events only

@@ -170,12 +170,14 @@ void room::keep(event e) {
     events_.pop_front();
 }
 
-void room::publish(event e, bool folded) {
+void room::publish(event e, bool folded, const peer* answered) {
   if (!folded) fold(e.typed);
   keep(std::move(e));
   const event& kept = events_.back();
   frame_ptr hidden;
-  each_member([&](const std::string& player, peer& c) { c.send(frame_for(kept, player, hidden)); });
+  each_member([&](const std::string& player, peer& c) {
+    if (&c != answered) c.send(frame_for(kept, player, hidden));
+  });
 }
 
 void room::emit(protocol::event_body body, on_stored done) {

@@ -282,7 +282,9 @@ export class Client extends Emitter {
       await connection.open(this.#options.connectTimeoutMs);
       this.#bucket.refill(); // a new connection starts with a full bucket on the server
       this.#bucket.tryTake();
-      const params = { protocol: PROTOCOL_VERSION, name: this.#name };
+      // Our own moves' events come in the answers to them (Room.move applies them): one frame
+      // fewer per move.
+      const params = { protocol: PROTOCOL_VERSION, name: this.#name, move_event_in_result: true };
       if (this.#token) params.resume_token = this.#token;
       else if (this.#password !== undefined) params.password = this.#password;
       let adopted;

@@ -94,7 +94,13 @@ export class Room extends Emitter {
   move(move, { version } = {}) {
     const params = { room: this.id, move };
     if (version !== undefined) params.version = version;
-    return this.#request('game.move', params);
+    // The move's event is in the answer (the client says move_event_in_result at hello), applied
+    // in the answer's message handler: before any event that follows it.
+    return this.#client.send('game.move', params, {
+      onResult: (result) => {
+        if (result.event) this[receiveEvent](result.event);
+      },
+    });
   }
 
   legalMoves(params = {}) {

@@ -136,3 +136,22 @@ test('what events leave unsaid (early start, seat taken over) is fetched', { ski
   assertDeliveredInOrder(seen, a);
   assert.ok(seen.some((e) => e.type === 'seat_taken_over'));
 });
+
+test('a player\'s own moves come in their answers and need no catch-up', { skip }, async () => {
+  const [alice, bob] = [await client('mia'), await client('noah')];
+  const [a, b] = await startedGame(alice, bob);
+  const seen = recordEvents(a);
+  const synced = [];
+  a.on('synced', (s) => synced.push(s));
+  const answer = await a.move((await a.legalMoves()).moves[0]);
+  // The answer carries the move's event (hello's move_event_in_result), and the room handed it on.
+  assert.equal(answer.event?.type, 'move');
+  assert.equal(answer.event.version, answer.version);
+  assert.deepEqual(seen.at(-1), answer.event);
+  await Promise.all([playRandomly(a), playRandomly(b)]);
+  await until(a, (r) => r.state.status === 'finished');
+  await assertMirrorMatchesServer(alice, a);
+  assertDeliveredInOrder(seen, a);
+  assert.ok(seen.some((e) => e.type === 'move' && e.seat === 0));
+  assert.deepEqual(synced, [], 'no event of its own was missing');
+});
