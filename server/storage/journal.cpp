@@ -85,9 +85,7 @@ void journal::commit_later(std::vector<entry> group) {
 }
 
 void journal::commit(std::vector<entry> group) {
-  // New rooms first, each in its own transaction: a room has nothing else in the group while its
-  // creation is pending (it waits for the answer), so the order among rooms does not matter.
-  // Answered outside the group: creations, and appends the fence refuses.
+  // Answered outside the group: appends the fence refuses.
   std::vector<std::optional<store_result<void>>> settled(group.size());
   std::vector<event_append> appends;
   std::vector<std::size_t> appended;  // the group index of each append
@@ -97,10 +95,12 @@ void journal::commit(std::vector<entry> group) {
     if (fence_ && !fence_(e.room)) {
       settled[i] = std::unexpected("this node's lease on room " + e.room +
                                    " has lapsed: another node may own it now");
-    } else if (e.created) {
-      settled[i] = store_.create_room(*e.created, e.events);
     } else {
-      appends.push_back({e.room, e.events, e.status, e.rated ? &*e.rated : nullptr});
+      appends.push_back({.room = e.room,
+                         .events = e.events,
+                         .status = e.status,
+                         .rated = e.rated ? &*e.rated : nullptr,
+                         .created = e.created ? &*e.created : nullptr});
       appended.push_back(i);
     }
   }

@@ -43,7 +43,8 @@ class journal {
   void append(std::string room, std::vector<stored_event> events, std::optional<room_status> status,
               boost::asio::any_io_executor where, continuation then,
               std::optional<rated_game> rated = std::nullopt);
-  // Thread-safe. The room's record with its first events, in one transaction of its own.
+  // Thread-safe. The room's record with its first events, in the group like any append (many
+  // rooms opened at once, a tournament's round, are one commit).
   void create(room_record record, std::vector<stored_event> events,
               boost::asio::any_io_executor where, continuation then);
 
@@ -64,7 +65,7 @@ class journal {
     std::optional<room_status> status;
     boost::asio::any_io_executor where;
     continuation then;
-    std::optional<room_record> created;  // a new room: create_room(), not part of the group
+    std::optional<room_record> created;  // a new room (event_append::created)
     std::optional<rated_game> rated;
   };
 

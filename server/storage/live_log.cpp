@@ -211,11 +211,8 @@ class live_log_store final : public store {
 
   store_result<void> create_room(const room_record& room,
                                  std::span<const stored_event> events) override {
-    std::lock_guard lock(mutex_);
-    auto ok = db_->create_room(room, events);
-    if (ok && !is_end(room.status))
-      rooms_[room.id].last = events.empty() ? 0 : events.back().version;
-    return ok;
+    const event_append one = room_creation(room, events);
+    return std::move(append_group({&one, 1}).front());
   }
 
   store_result<void> append_events(std::string_view room, std::span<const stored_event> events,
@@ -318,7 +315,7 @@ class live_log_store final : public store {
     room_set out, seen;
     for (const auto& a : group) {
       const auto it = rooms_.find(a.room);
-      if (a.status || a.rated || it == rooms_.end() || !seen.insert(a.room).second ||
+      if (a.status || a.rated || a.created || it == rooms_.end() || !seen.insert(a.room).second ||
           it->second.pending.size() + a.events.size() > limits_.max_pending_events) {
         out.insert(a.room);
       }
@@ -410,6 +407,11 @@ class live_log_store final : public store {
       const event_append& a = group[index[k]];
       results[index[k]] = std::move(answers[k]);
       if (!results[index[k]]) continue;
+      if (a.created) {  // known from now on, unless it was made finished
+        if (!is_end(a.created->status))
+          rooms_[std::string(a.room)].last = a.events.empty() ? 0 : a.events.back().version;
+        continue;
+      }
       const auto it = rooms_.find(a.room);
       if (it != rooms_.end() && carried.contains(a.room)) {
         for (const auto& e : it->second.pending)

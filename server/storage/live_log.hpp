@@ -13,8 +13,9 @@
 // - to the log: a room's plain appends (no status change, no ratings) while the room is known to
 //   be unfinished and holds fewer than `max_pending_events` in the log;
 // - to the database: every other append, with the room's events still only in the log placed in
-//   front of it, in one transaction. So a game's start and end, a room's closing and its ratings
-//   are stored exactly as before, and a finished room has every event in the database.
+//   front of it, in one transaction. So a room's creation, a game's start and end, a room's
+//   closing and its ratings are stored exactly as before, and a finished room has every event in
+//   the database.
 // Rooms are known once created, loaded or set waiting or playing through this store; an append for
 // any other room goes to the database, which checks it.
 //

@@ -467,29 +467,32 @@ class postgres_store final : public store {
   store_result<void> create_room(const room_record& room,
                                  std::span<const stored_event> events) override {
     std::lock_guard lock(mutex_);
-    return transaction("cannot create room " + room.id, [&]() -> store_result<void> {
-      auto done = run("insert_room", params()
-                                         .text(room.id)
-                                         .text(room.game)
-                                         .text(room.spec)
-                                         .text(room.params)
-                                         .integer(room.seats)
-                                         .integer(room.is_public)
-                                         .text(room.invite_code)
-                                         .text(room.creator)
-                                         .integer(std::bit_cast<std::int64_t>(room.seed))
-                                         .text(bots_text(room.bots))
-                                         .integer(room.practice)
-                                         .integer(room.auto_start)
-                                         .text(status_text(room.status))
-                                         .integer(room.created_ms)
-                                         .text(room.time_control)
-                                         .text(room.vacated_seats)
-                                         .integer(room.rated)
-                                         .integer(room.berserk));
-      if (!done) return std::unexpected(done.error());
-      return insert_events(room.id, events);
-    });
+    return transaction("cannot create room " + room.id,
+                       [&] { return apply(room_creation(room, events)); });
+  }
+
+  store_result<void> insert_room(const room_record& room) {
+    auto done = run("insert_room", params()
+                                       .text(room.id)
+                                       .text(room.game)
+                                       .text(room.spec)
+                                       .text(room.params)
+                                       .integer(room.seats)
+                                       .integer(room.is_public)
+                                       .text(room.invite_code)
+                                       .text(room.creator)
+                                       .integer(std::bit_cast<std::int64_t>(room.seed))
+                                       .text(bots_text(room.bots))
+                                       .integer(room.practice)
+                                       .integer(room.auto_start)
+                                       .text(status_text(room.status))
+                                       .integer(room.created_ms)
+                                       .text(room.time_control)
+                                       .text(room.vacated_seats)
+                                       .integer(room.rated)
+                                       .integer(room.berserk));
+    if (!done) return std::unexpected(done.error());
+    return {};
   }
 
   store_result<void> append_events(std::string_view room, std::span<const stored_event> events,
@@ -858,12 +861,12 @@ class postgres_store final : public store {
     return std::unexpected(what + ": " + done.error());
   }
 
-  // A group whose every append has events and rates no game needs no answer before its end, so it
-  // can go in one round trip. (A rated game's end reads the ratings first. An append's events
-  // refer to its room, so a status change after them always finds the room's row.)
+  // A group whose every append has events, rates no game and opens no room needs no answer before
+  // its end, so it can go in one round trip. (A rated game's end reads the ratings first. An
+  // append's events refer to its room, so a status change after them always finds the room's row.)
   static bool pipelinable(std::span<const event_append> part) {
-    return std::ranges::all_of(part,
-                               [](const event_append& a) { return !a.rated && !a.events.empty(); });
+    return std::ranges::all_of(
+        part, [](const event_append& a) { return !a.rated && !a.created && !a.events.empty(); });
   }
 
   // BEGIN, every insert and status change, COMMIT: sent together in libpq's pipeline mode and
@@ -910,6 +913,9 @@ class postgres_store final : public store {
   }
 
   store_result<void> apply(const event_append& a) {
+    if (a.created) {
+      if (auto ok = insert_room(*a.created); !ok) return ok;
+    }
     if (auto ok = insert_events(a.room, a.events); !ok) return ok;
     if (a.status) {
       if (auto ok = update_status(a.room, *a.status); !ok) return ok;

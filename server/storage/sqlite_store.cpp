@@ -497,29 +497,32 @@ class sqlite_store final : public store {
   store_result<void> create_room(const room_record& room,
                                  std::span<const stored_event> events) override {
     std::lock_guard lock(mutex_);
-    return transaction("cannot create room " + room.id, [&]() -> bool {
-      const std::string bots = bots_text(room.bots);
-      use u(insert_room_);
-      u.text(1, room.id)
-          .text(2, room.game)
-          .text(3, room.spec)
-          .text(4, room.params)
-          .integer(5, room.seats)
-          .integer(6, room.is_public)
-          .text(7, room.invite_code)
-          .text(8, room.creator)
-          .integer(9, std::bit_cast<std::int64_t>(room.seed))
-          .text(10, bots)
-          .integer(11, room.practice)
-          .integer(12, room.auto_start)
-          .text(13, status_text(room.status))
-          .integer(14, room.created_ms)
-          .text(15, room.time_control)
-          .text(16, room.vacated_seats)
-          .integer(17, room.rated)
-          .integer(18, room.berserk);
-      return u.step() == SQLITE_DONE && insert_events(room.id, events);
-    });
+    return transaction("cannot create room " + room.id,
+                       [&] { return apply(room_creation(room, events)); });
+  }
+
+  bool insert_room(const room_record& room) {
+    const std::string bots = bots_text(room.bots);
+    use u(insert_room_);
+    u.text(1, room.id)
+        .text(2, room.game)
+        .text(3, room.spec)
+        .text(4, room.params)
+        .integer(5, room.seats)
+        .integer(6, room.is_public)
+        .text(7, room.invite_code)
+        .text(8, room.creator)
+        .integer(9, std::bit_cast<std::int64_t>(room.seed))
+        .text(10, bots)
+        .integer(11, room.practice)
+        .integer(12, room.auto_start)
+        .text(13, status_text(room.status))
+        .integer(14, room.created_ms)
+        .text(15, room.time_control)
+        .text(16, room.vacated_seats)
+        .integer(17, room.rated)
+        .integer(18, room.berserk);
+    return u.step() == SQLITE_DONE;
   }
 
   store_result<void> append_events(std::string_view room, std::span<const stored_event> events,
@@ -856,6 +859,7 @@ class sqlite_store final : public store {
   // One room's append inside the caller's transaction: its events, its status, and the ratings a
   // rated game's end changes.
   bool apply(const event_append& a) {
+    if (a.created && !insert_room(*a.created)) return false;
     if (!insert_events(a.room, a.events)) return false;
     if (a.status && !update_status(a.room, *a.status)) return false;
     return !a.rated || rate(a.room, *a.rated);

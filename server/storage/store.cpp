@@ -57,8 +57,10 @@ store_result<std::vector<std::string>> store::unfinished_room_ids() {
 std::vector<store_result<void>> store::append_group(std::span<const event_append> group) {
   std::vector<store_result<void>> results;
   results.reserve(group.size());
-  for (const auto& a : group)
-    results.push_back(append_events(a.room, a.events, a.status));
+  for (const auto& a : group) {
+    results.push_back(a.created ? create_room(*a.created, a.events)
+                                : append_events(a.room, a.events, a.status));
+  }
   return results;
 }
 

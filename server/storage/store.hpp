@@ -124,7 +124,19 @@ struct event_append {
   std::span<const stored_event> events;
   std::optional<room_status> status;
   const rated_game* rated = nullptr;  // the events end a rated game
+  // A new room: its record goes in first, as create_room() would write it (`room` is its id,
+  // `events` its first events, `status` unset).
+  const room_record* created = nullptr;
 };
+
+// A new room's part of a group: its record and first events.
+inline event_append room_creation(const room_record& room, std::span<const stored_event> events) {
+  return {.room = room.id,
+          .events = events,
+          .status = std::nullopt,
+          .rated = nullptr,
+          .created = &room};
+}
 
 struct stored_room {
   room_record record;
@@ -199,10 +211,10 @@ class store {
                                            std::optional<room_status> status) = 0;
 
   // Several rooms' appends made durable together (group commit, see journal.hpp): one result per
-  // append, each what append_events() would have said; an append that fails leaves the others
-  // standing. An append that ends a rated game changes its players' ratings in the same
-  // transaction. The default makes them one at a time (without ratings: a store that rates
-  // overrides it).
+  // append, each what append_events() (or create_room(), for a new room) would have said; an
+  // append that fails leaves the others standing. An append that ends a rated game changes its
+  // players' ratings in the same transaction. The default makes them one at a time (without
+  // ratings: a store that rates overrides it).
   virtual std::vector<store_result<void>> append_group(std::span<const event_append> group);
 
   virtual store_result<void> set_status(std::string_view room, room_status status) = 0;

@@ -144,6 +144,36 @@ TEST(Journal, AppendsArrivingDuringACommitShareTheNextOne) {
     EXPECT_EQ(f.events_of(i), 2u) << i;
 }
 
+// Rooms opened in the same turn as moves (a tournament's round, a lobby's busy second) go to the
+// store in the moves' transaction; a room whose id is taken fails alone.
+TEST(Journal, NewRoomsShareTheCommitOfTheirTurn) {
+  journal_fixture f(2);
+  appends moved(f, 2);
+  std::vector<int> ok(4, -1);
+  // The moves' answers release f.busy; the rooms' this one.
+  std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> opening{
+      f.io.get_executor()};
+  for (int i = 0; i < 4; ++i) {
+    boost::asio::post(f.io, [&f, &ok, &opening, i] {
+      server::room_record r;
+      r.id = journal_fixture::room(i == 3 ? 0 : 2 + i);  // the last one: r0, taken
+      r.game = r.spec = "sisyphos";
+      r.creator = "p1";
+      f.log.create(r, {{1, R"({"type":"player_joined"})"}}, f.io.get_executor(),
+                   [&ok, &opening, i](server::store_result<void> result) {
+                     ok[i] = result.has_value() ? 1 : 0;
+                     if (std::count(ok.begin(), ok.end(), -1) == 0) opening.reset();
+                   });
+    });
+  }
+  f.io.run();
+  EXPECT_EQ(f.storage.groups().front(), 6u) << "two moves and four rooms, one commit";
+  EXPECT_EQ(ok, (std::vector<int>{1, 1, 1, 0}));
+  EXPECT_EQ(moved.ok, (std::vector<int>{1, 1}));
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(f.events_of(i), i < 2 ? 2u : 1u) << i;
+}
+
 TEST(Journal, AFailedCommitReachesEveryContinuationAndWritesNothing) {
   journal_fixture f(3);
   f.storage.fail_writes(true);

@@ -207,6 +207,42 @@ TEST_P(StoreContract, AFailedAppendWritesNothing) {
   EXPECT_TRUE(s->append_events("r1", std::vector<stored_event>{{2, "{}"}}, std::nullopt));
 }
 
+// New rooms in a group commit (event_append::created), beside other rooms' appends: each is
+// stored as create_room() would store it, and a room whose id is taken fails alone.
+TEST_P(StoreContract, AGroupCommitOpensRoomsBesideOtherAppends) {
+  auto s = open();
+  ASSERT_TRUE(s);
+  ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 0}));
+  ASSERT_TRUE(s->create_room(sample_room("r1", "p1"), std::vector<stored_event>{{1, "{}"}}));
+  const auto fresh = sample_room("r2", "p1"), empty = sample_room("r3", "p1"),
+             taken = sample_room("r1", "p1");
+  std::vector<stored_event> first{{1, R"({"n":1})"}}, next{{2, R"({"n":2})"}};
+  std::vector<server::event_append> group{server::room_creation(fresh, first),
+                                          {"r1", next, std::nullopt},
+                                          server::room_creation(empty, {}),
+                                          server::room_creation(taken, first)};
+  auto results = s->append_group(group);
+  ASSERT_EQ(results.size(), 4u);
+  EXPECT_TRUE(results[0].has_value());
+  EXPECT_TRUE(results[1].has_value());
+  EXPECT_TRUE(results[2].has_value());
+  ASSERT_FALSE(results[3].has_value());
+  EXPECT_NE(results[3].error().find("r1"), std::string::npos) << results[3].error();
+
+  s.reset();  // what the group wrote is durable, and the refusal changed nothing
+  s = open();
+  auto r1 = s->load_room("r1"), r2 = s->load_room("r2"), r3 = s->load_room("r3");
+  ASSERT_TRUE(r1 && *r1 && r2 && *r2 && r3 && *r3);
+  EXPECT_EQ((*r1)->events.size(), 2u);
+  EXPECT_EQ((*r2)->record.spec, fresh.spec);
+  EXPECT_EQ((*r2)->record.seed, fresh.seed);
+  ASSERT_EQ((*r2)->events.size(), 1u);
+  EXPECT_EQ((*r2)->events[0].body, R"({"n":1})");
+  EXPECT_TRUE((*r3)->events.empty());
+  // The new rooms take appends like any other.
+  EXPECT_TRUE(s->append_events("r2", next, room_status::playing));
+}
+
 // Group commit: several rooms' appends in one transaction; one refused append leaves the others
 // standing (the group is then made one append at a time).
 TEST_P(StoreContract, AGroupCommitKeepsEachRoomsAppendApart) {

@@ -95,13 +95,31 @@ class faulty_store final : public server::store {
   std::vector<server::store_result<void>> append_group(
       std::span<const server::event_append> group) override {
     note("append_group", true);
+    // New rooms come in groups too (event_append::created): noted, and failed, as create_room.
+    const bool creates = std::ranges::any_of(group, [](const auto& a) { return a.created; });
+    if (creates) note("create_room", true);
     {
       std::lock_guard lock(mutex_);
       groups_.push_back(group.size());
       group_threads_.push_back(std::this_thread::get_id());
     }
     if (!allow()) return std::vector<server::store_result<void>>(group.size(), refuse());
-    return real_->append_group(group);
+    if (!creates || !failing("create_room")) return real_->append_group(group);
+    std::vector<server::store_result<void>> out(group.size());
+    std::vector<server::event_append> others;
+    std::vector<std::size_t> at;
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      if (group[i].created) {
+        out[i] = refuse();
+      } else {
+        others.push_back(group[i]);
+        at.push_back(i);
+      }
+    }
+    auto answers = real_->append_group(others);
+    for (std::size_t k = 0; k < at.size(); ++k)
+      out[at[k]] = std::move(answers[k]);
+    return out;
   }
   server::store_result<void> set_status(std::string_view room,
                                         server::room_status status) override {
