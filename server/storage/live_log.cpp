@@ -394,7 +394,10 @@ class live_log_store final : public store {
       if (!to_database.contains(a.room)) continue;
       event_append part = a;
       const auto it = rooms_.find(a.room);
-      if (it != rooms_.end() && !it->second.pending.empty() && carried.insert(a.room).second) {
+      // Not in front of a creation: one that names a live room's id fails, and the events would
+      // be lost to the room's own append after it.
+      if (!a.created && it != rooms_.end() && !it->second.pending.empty() &&
+          carried.insert(a.room).second) {
         auto& events = joined.emplace_back(it->second.pending);
         events.insert(events.end(), a.events.begin(), a.events.end());
         part.events = events;

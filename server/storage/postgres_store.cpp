@@ -472,27 +472,31 @@ class postgres_store final : public store {
   }
 
   store_result<void> insert_room(const room_record& room) {
-    auto done = run("insert_room", params()
-                                       .text(room.id)
-                                       .text(room.game)
-                                       .text(room.spec)
-                                       .text(room.params)
-                                       .integer(room.seats)
-                                       .integer(room.is_public)
-                                       .text(room.invite_code)
-                                       .text(room.creator)
-                                       .integer(std::bit_cast<std::int64_t>(room.seed))
-                                       .text(bots_text(room.bots))
-                                       .integer(room.practice)
-                                       .integer(room.auto_start)
-                                       .text(status_text(room.status))
-                                       .integer(room.created_ms)
-                                       .text(room.time_control)
-                                       .text(room.vacated_seats)
-                                       .integer(room.rated)
-                                       .integer(room.berserk));
+    auto done = run("insert_room", room_params(room));
     if (!done) return std::unexpected(done.error());
     return {};
+  }
+
+  static params room_params(const room_record& room) {
+    return params()
+        .text(room.id)
+        .text(room.game)
+        .text(room.spec)
+        .text(room.params)
+        .integer(room.seats)
+        .integer(room.is_public)
+        .text(room.invite_code)
+        .text(room.creator)
+        .integer(std::bit_cast<std::int64_t>(room.seed))
+        .text(bots_text(room.bots))
+        .integer(room.practice)
+        .integer(room.auto_start)
+        .text(status_text(room.status))
+        .integer(room.created_ms)
+        .text(room.time_control)
+        .text(room.vacated_seats)
+        .integer(room.rated)
+        .integer(room.berserk);
   }
 
   store_result<void> append_events(std::string_view room, std::span<const stored_event> events,
@@ -506,9 +510,7 @@ class postgres_store final : public store {
   std::vector<store_result<void>> append_group(std::span<const event_append> group) override {
     return commit_group(group, [&](std::span<const event_append> part) -> store_result<void> {
       std::lock_guard lock(mutex_);
-      const std::string what = part.size() == 1
-                                   ? "cannot append to room " + std::string(part[0].room)
-                                   : std::string("cannot append a group of events");
+      const std::string what = group_failure(part);
       if (pipelinable(part)) {
         auto done = append_pipelined(part);
         if (!done) return std::unexpected(what + ": " + done.error());
@@ -861,12 +863,13 @@ class postgres_store final : public store {
     return std::unexpected(what + ": " + done.error());
   }
 
-  // A group whose every append has events, rates no game and opens no room needs no answer before
-  // its end, so it can go in one round trip. (A rated game's end reads the ratings first. An
-  // append's events refer to its room, so a status change after them always finds the room's row.)
+  // A group whose every append rates no game, and has events or opens its room, needs no answer
+  // before its end, so it can go in one round trip. (A rated game's end reads the ratings first.
+  // A new room's record goes before its events; an append's events refer to its room, so a status
+  // change after them always finds the room's row.)
   static bool pipelinable(std::span<const event_append> part) {
     return std::ranges::all_of(
-        part, [](const event_append& a) { return !a.rated && !a.created && !a.events.empty(); });
+        part, [](const event_append& a) { return !a.rated && (a.created || !a.events.empty()); });
   }
 
   // BEGIN, every insert and status change, COMMIT: sent together in libpq's pipeline mode and
@@ -890,6 +893,7 @@ class postgres_store final : public store {
     };
     bool queued = send_text("BEGIN");
     for (const auto& a : part) {
+      if (a.created) queued = queued && send("insert_room", room_params(*a.created));
       for (const auto& e : a.events)
         queued =
             queued && send("insert_event", params().text(a.room).integer(e.version).text(e.body));

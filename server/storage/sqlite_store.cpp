@@ -536,10 +536,9 @@ class sqlite_store final : public store {
   std::vector<store_result<void>> append_group(std::span<const event_append> group) override {
     return commit_group(group, [&](std::span<const event_append> part) {
       std::lock_guard lock(mutex_);
-      return transaction(
-          part.size() == 1 ? "cannot append to room " + std::string(part[0].room)
-                           : std::string("cannot append a group of events"),
-          [&] { return std::ranges::all_of(part, [&](const auto& a) { return apply(a); }); });
+      return transaction(group_failure(part), [&] {
+        return std::ranges::all_of(part, [&](const auto& a) { return apply(a); });
+      });
     });
   }
 

@@ -74,4 +74,10 @@ std::vector<store_result<void>> store::commit_group(std::span<const event_append
   return each;
 }
 
+std::string store::group_failure(std::span<const event_append> part) {
+  if (part.size() != 1) return "cannot append a group of events";
+  return (part[0].created ? "cannot create room " : "cannot append to room ") +
+         std::string(part[0].room);
+}
+
 }  // namespace boardroom::server

@@ -272,6 +272,9 @@ class store {
   using transaction_of = std::function<store_result<void>(std::span<const event_append>)>;
   static std::vector<store_result<void>> commit_group(std::span<const event_append> group,
                                                       const transaction_of& in_one_transaction);
+  // What a refused part of a group failed to do, in words: "cannot create room r1", "cannot
+  // append to room r1", or for several appends "cannot append a group of events".
+  static std::string group_failure(std::span<const event_append> part);
 };
 
 }  // namespace boardroom::server

@@ -246,5 +246,15 @@ TEST(Writer, NotificationsReadAsTheWholeMessageDumpedAsOneDocument) {
   }
 }
 
+// notification_params() gives back the params a notification was written with, whatever the
+// method's name or the params hold (a move's answer embeds its event this way).
+TEST(Writer, NotificationParamsAreReadBackFromTheFrame) {
+  const json params{{"text", R"(a ,"params": inside)"}, {"n", 1}};
+  for (std::string method : {"room.event", R"(m ,"params":)", ""}) {
+    const std::string frame = write_notification_text(method, to_json_text(params));
+    EXPECT_EQ(notification_params(frame), to_json_text(params)) << method;
+  }
+}
+
 }  // namespace
 }  // namespace boardroom::protocol

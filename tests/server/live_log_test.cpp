@@ -149,6 +149,32 @@ TEST(LiveLog, AGameThatEndsTakesItsLoggedMovesIntoTheDatabaseWithIt) {
   EXPECT_TRUE(unfinished->empty());
 }
 
+// A new room in a group (event_append::created) goes to the database. One whose id is a live
+// room's fails alone: the live room's logged moves stay for its own append in the same group.
+TEST(LiveLog, ANewRoomInAGroupIsKnownAfterItAndATakenIdFailsAlone) {
+  temp_dir dir;
+  {
+    auto s = open_with(dir.path());
+    start_room(*s, "r1");
+    ASSERT_TRUE(s->append_events("r1", moves(3, 5), std::nullopt));  // in the log
+    const auto again = sample_room("r1", "p1"), fresh = sample_room("r2", "p1");
+    const auto first = moves(1, 1), last = moves(6, 6);
+    std::vector<server::event_append> group{server::room_creation(again, first),
+                                            {"r1", last, room_status::finished},
+                                            server::room_creation(fresh, first)};
+    auto results = s->append_group(group);
+    ASSERT_EQ(results.size(), 3u);
+    EXPECT_FALSE(results[0].has_value());
+    EXPECT_TRUE(results[1].has_value()) << results[1].error();
+    EXPECT_TRUE(results[2].has_value()) << results[2].error();
+    // The new room is known: its next moves wait in the log, not in the database.
+    ASSERT_TRUE(s->append_events("r2", moves(2, 3), std::nullopt));
+    expect_events(*s, "r2", 3);
+  }
+  EXPECT_EQ(versions_in_database(dir.path(), "r1"), up_to(6));
+  EXPECT_EQ(versions_in_database(dir.path(), "r2"), up_to(1));
+}
+
 TEST(LiveLog, AWriteTornByACrashEndsTheLogWhereItTore) {
   temp_dir dir;
   {

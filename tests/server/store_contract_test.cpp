@@ -227,7 +227,8 @@ TEST_P(StoreContract, AGroupCommitOpensRoomsBesideOtherAppends) {
   EXPECT_TRUE(results[1].has_value());
   EXPECT_TRUE(results[2].has_value());
   ASSERT_FALSE(results[3].has_value());
-  EXPECT_NE(results[3].error().find("r1"), std::string::npos) << results[3].error();
+  EXPECT_NE(results[3].error().find("cannot create room r1"), std::string::npos)
+      << results[3].error();
 
   s.reset();  // what the group wrote is durable, and the refusal changed nothing
   s = open();
@@ -239,8 +240,14 @@ TEST_P(StoreContract, AGroupCommitOpensRoomsBesideOtherAppends) {
   ASSERT_EQ((*r2)->events.size(), 1u);
   EXPECT_EQ((*r2)->events[0].body, R"({"n":1})");
   EXPECT_TRUE((*r3)->events.empty());
-  // The new rooms take appends like any other.
-  EXPECT_TRUE(s->append_events("r2", next, room_status::playing));
+  // The new rooms take appends like any other, in a group that opens another room.
+  const auto later = sample_room("r4", "p1");
+  std::vector<server::event_append> more{{"r2", next, room_status::playing},
+                                         server::room_creation(later, first)};
+  for (const auto& ok : s->append_group(more))
+    EXPECT_TRUE(ok.has_value()) << ok.error();
+  EXPECT_EQ((*s->load_room("r4"))->events.size(), 1u);
+  EXPECT_EQ((*s->load_room("r2"))->record.status, room_status::playing);
 }
 
 // Group commit: several rooms' appends in one transaction; one refused append leaves the others

@@ -108,6 +108,10 @@ export function createBoard({ host, toolbar, controller }) {
     const asked = sowing;
     const after = sown();
     asked.parts = null;
+    // The hand has just changed (a new sowing, or a ball dropped): the old `chosen` may point past
+    // its end (the ball chosen was the last one, or another sowing's hand was longer), and draw()
+    // reads it before the answer picks again.
+    chosen = 0;
     draw();
     legal.ask(controller.legal({ after })).then((r) => {
       if (!r || sowing !== asked || sown() !== after) return;

@@ -94,13 +94,7 @@ export class Room extends Emitter {
   move(move, { version } = {}) {
     const params = { room: this.id, move };
     if (version !== undefined) params.version = version;
-    // The move's event is in the answer (the client says move_event_in_result at hello), applied
-    // in the answer's message handler: before any event that follows it.
-    return this.#client.send('game.move', params, {
-      onResult: (result) => {
-        if (result.event) this[receiveEvent](result.event);
-      },
-    });
+    return this.#request('game.move', params);
   }
 
   legalMoves(params = {}) {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { BoardroomError, ConnectionError, ServerError } from '../index.js';
-import { SMALL_GAME, connected, startedGame } from './support/play.js';
+import { SMALL_GAME, connected, recordEvents, startedGame, until } from './support/play.js';
 import { TestServer, binaryOrSkip } from './support/server.js';
 
 const skip = binaryOrSkip();
@@ -68,6 +68,27 @@ test('a request the server does not answer times out with a typed error', { skip
   // The connection is fine; the late answers are dropped, the next request is answered.
   const { games } = await alice.listGames();
   assert.ok(games.length > 0);
+});
+
+// The move's event comes in its answer (move_event_in_result): when the answer is given up on,
+// the room catches up and the event is not lost.
+test('a move whose answer timed out still reaches the room\'s events', { skip }, async () => {
+  const [alice, bob] = [await client('fay', { requestTimeoutMs: 400 }), await client('gus')];
+  const [a] = await startedGame(alice, bob);
+  const before = a.version;
+  const { moves } = await a.legalMoves();
+  const seen = recordEvents(a);
+  await server.pause();
+  let error;
+  try {
+    error = await a.move(moves[0]).then(() => assert.fail('answered by a paused server'), (e) => e);
+  } finally {
+    server.resume();
+  }
+  assert.equal(error.code, 'timeout');
+  await until(a, (r) => r.version > before);
+  assert.deepEqual(seen.map((e) => [e.type, e.version]), [['move', before + 1]]);
+  assert.equal(a.state.moves.length, 1);
 });
 
 test('a refusal is a ServerError: the server\'s code, field and message', { skip }, async () => {
