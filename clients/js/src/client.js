@@ -297,7 +297,7 @@ export class Client extends Emitter {
       await connection.open(this.#options.connectTimeoutMs);
       this.#bucket.refill(); // a new connection starts with a full bucket on the server
       this.#bucket.tryTake();
-      // Our own moves' events come in the answers to them (Room.move applies them): one frame
+      // Our own moves' events come in the answers to them (#tracking applies them): one frame
       // fewer per move.
       const params = { protocol: PROTOCOL_VERSION, name: this.#name, move_event_in_result: true };
       if (this.#token) params.resume_token = this.#token;
