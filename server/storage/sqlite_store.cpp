@@ -497,8 +497,8 @@ class sqlite_store final : public store {
   store_result<void> create_room(const room_record& room,
                                  std::span<const stored_event> events) override {
     std::lock_guard lock(mutex_);
-    return transaction("cannot create room " + room.id,
-                       [&] { return apply(room_creation(room, events)); });
+    const event_append one = room_creation(room, events);
+    return transaction(group_failure({&one, 1}), [&] { return apply(one); });
   }
 
   bool insert_room(const room_record& room) {
