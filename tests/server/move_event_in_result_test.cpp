@@ -1,6 +1,7 @@
 // hello's move_event_in_result: a mover who asks for it gets its move's event in the answer to
 // game.move and not again as a notification; everyone else's frames are unchanged.
 
+#include <memory>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -126,6 +127,31 @@ TEST(MoveEventInResult, TheGameOverAfterTheMoversLastMoveIsANotification) {
     return;
   }
   FAIL() << "the game did not end within 400 plies";
+}
+
+// The choice belongs to the connection: a resumed identity says it again on its new one, and
+// the seat it comes back to answers its moves with their events.
+TEST(MoveEventInResult, AResumedConnectionChoosesAgain) {
+  test_server srv;
+  auto a = std::make_unique<ws_client>(srv.port());
+  ws_client b(srv.port());
+  const std::string token = a->hello("alice")["resume_token"];
+  b.hello("bob");
+  const std::string room = start_sisyphos(*a, b);
+  a->drop();
+  a = std::make_unique<ws_client>(srv.port());
+  auto back = a->call("hello", {{"protocol", 1},
+                                {"name", "alice"},
+                                {"resume_token", token},
+                                {"move_event_in_result", true}});
+  ASSERT_EQ(error_code(back), "") << back.dump();
+  EXPECT_TRUE(back["result"]["resumed"]);
+  const std::string first = legal_moves(*a, room)["moves"][0];
+  auto reply = a->call("game.move", {{"room", room}, {"move", first}});
+  ASSERT_EQ(error_code(reply), "") << reply.dump();
+  ASSERT_TRUE(reply["result"].contains("event")) << reply.dump();
+  EXPECT_EQ(reply["result"]["event"]["version"], reply["result"]["version"]);
+  EXPECT_TRUE(of_type(events_received(*a, room), "move").empty());
 }
 
 TEST(MoveEventInResult, HelloRefusesAnythingButTrueOrFalse) {
