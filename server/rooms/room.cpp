@@ -1,5 +1,4 @@
 #include "server/rooms/room.hpp"
-#include "server/rooms/room_strand.hpp"
 
 #include <algorithm>
 #include <utility>

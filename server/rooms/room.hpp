@@ -31,9 +31,11 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <nlohmann/json.hpp>
@@ -438,5 +440,32 @@ class room : public std::enable_shared_from_this<room> {
   std::string rematch_off_;                           // why there is none, once it is off
   int rematch_calls_off_ = 0;                         // by dropped connections
 };
+
+// The templates behind on_strand(), when_due() and when_free(), here rather than in a header of
+// their own so that every source file of the room instantiates them for its requests.
+
+template <class F>
+void room::on_strand(F&& f) {
+  boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+    self->when_free(std::move(f));
+  });
+}
+
+template <class F>
+void room::when_free(F&& f) {
+  if (awaiting_store_) {
+    held_.emplace_back(std::forward<F>(f));
+  } else {
+    f();
+  }
+}
+
+template <class F>
+void room::when_due(boost::asio::steady_timer& timer, F f) {
+  timer.async_wait(
+      [self = shared_from_this(), f = std::move(f)](boost::system::error_code ec) mutable {
+        if (!ec) self->when_free(std::move(f));
+      });
+}
 
 }  // namespace boardroom::server

@@ -5,7 +5,6 @@
 
 #include "protocol/rpc.hpp"
 #include "server/rooms/room.hpp"
-#include "server/rooms/room_strand.hpp"
 
 namespace boardroom::server {
 

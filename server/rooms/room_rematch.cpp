@@ -11,7 +11,6 @@
 #include "server/rooms/assigned.hpp"
 #include "server/rooms/ids.hpp"
 #include "server/rooms/room.hpp"
-#include "server/rooms/room_strand.hpp"
 #include "server/tournaments/tournament_desk.hpp"
 
 namespace boardroom::server {

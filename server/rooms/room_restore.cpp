@@ -5,7 +5,6 @@
 #include "protocol/rpc.hpp"
 #include "server/rooms/event_view.hpp"
 #include "server/rooms/outcome_json.hpp"
-#include "server/rooms/room_strand.hpp"
 
 namespace boardroom::server {
 
