@@ -37,6 +37,7 @@ class bridge {
     std::cerr << command_name() << ": " << text << std::endl;
   }
   bool plays(const std::string& game_text) const;
+  std::expected<json, rpc_error> hello(json params);
   void greet();
   void play(room_game& g);                        // to its end, and its result on stdout
   room_game whole_room(const std::string& room);  // its snapshot, as a member
@@ -70,14 +71,25 @@ bool bridge::plays(const std::string& game_text) const {
   return !exact_params_ || spec->text() == wanted_.text();
 }
 
+// hello, asking for the event of each of our moves in its answer (one frame fewer a move: the
+// game loop folds it from there); a server older than that field refuses it by name, and is
+// greeted again without it.
+std::expected<json, rpc_error> bridge::hello(json params) {
+  params["move_event_in_result"] = true;
+  auto r = conn_->call("hello", params);
+  if (r || r.error().code != "unknown_field") return r;
+  params.erase("move_event_in_result");
+  return conn_->call("hello", params);
+}
+
 void bridge::greet() {
-  json hello{{"protocol", 1}, {"name", o_.name}};
-  if (o_.password) hello["password"] = *o_.password;
-  auto r = conn_->call("hello", hello);
+  json params{{"protocol", 1}, {"name", o_.name}};
+  if (o_.password) params["password"] = *o_.password;
+  auto r = hello(params);
   if (!r && o_.password && r.error().code == "bad_credentials") {
     // No account of that name (or a wrong password, which the guest's hello below tells): claim
     // the name as a bot account.
-    r = conn_->call("hello", {{"protocol", 1}, {"name", o_.name}});
+    r = hello({{"protocol", 1}, {"name", o_.name}});
     if (!r && r.error().code == "name_taken") {
       throw server_failure("the password does not log in to the account " + o_.name);
     }

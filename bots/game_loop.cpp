@@ -84,6 +84,10 @@ void game_loop::play(room_game& g) {
                           {{"room", g.room}, {"move", choice->move}, {"version", g.version}});
       if (r) {
         moved_at = r->value("version", g.version + 1);
+        // The move's event, when hello asked for it here rather than as a notification.
+        if (const auto e = r->find("event"); e != r->end() && e->is_object()) {
+          if (g.apply_event(*e) == room_game::fold::gap) sync(g);
+        }
         continue;
       }
       const std::string& code = r.error().code;

@@ -101,6 +101,14 @@ class BridgeCli : public ::testing::Test {
     }
     return b;
   }
+  // The server's count of requests received, from /metrics.
+  long long requests_total() {
+    const std::string metrics = http_get(server_.port, "/metrics").body;
+    const std::string name = "\nboardroom_requests_total ";
+    const auto at = metrics.find(name);
+    EXPECT_NE(at, std::string::npos) << metrics;
+    return at == std::string::npos ? -1 : std::stoll(metrics.substr(at + name.size()));
+  }
   // Its exit status (-1 when it had not ended within `limit`: then it is killed).
   int wait_bridge(background& b, std::chrono::seconds limit = std::chrono::seconds(15)) {
     const auto deadline = std::chrono::steady_clock::now() + limit;
@@ -577,6 +585,7 @@ TEST_F(BridgeCli, ARoomOfAnotherGameIsRefused) {
 TEST_F(BridgeCli, ALineProtocolEnginePlaysAWholeAmazonsGame) {
   const std::string room = open_room("amazons", "fischer:5m+3s");
   const std::string log = log_path("line.log");
+  const long long requests_before = requests_total();
   auto r = bridge("engine --game amazons --name linebot --room " + room + " --engine '" +
                   LINE_TEST_ENGINE + " --log " + log + "'");
   ASSERT_EQ(r.status, 0) << r.out;
@@ -597,6 +606,12 @@ TEST_F(BridgeCli, ALineProtocolEnginePlaysAWholeAmazonsGame) {
   const long long goes = count_prefix(told, "go ");
   EXPECT_EQ(goes, static_cast<long long>((moves.size() + 1) / 2));
   EXPECT_EQ(count_prefix(told, "position "), goes);
+  // The bridge's requests: hello, the room watched, joined and read, and one a move. Each move's
+  // event came in its answer (hello's move_event_in_result); had the bridge waited for it as a
+  // notification that never comes, the opponent's next event would be a gap and cost a sync.
+  const long long requests = requests_total() - requests_before;
+  EXPECT_GE(requests, goes) << told;
+  EXPECT_LE(requests, goes + 5) << told;
   // The moves told are the record's, in order.
   std::vector<std::string> played;
   for (const auto& line : all)

@@ -129,6 +129,72 @@ TEST(MoveEventInResult, TheGameOverAfterTheMoversLastMoveIsANotification) {
   FAIL() << "the game did not end within 400 plies";
 }
 
+// A move after which the rules act on their own (a pass, an elimination) makes more than one
+// event: the mover's answer carries the move's, and the forced events that follow come to the
+// mover as notifications, as to everyone else. Three players of Shiamgon on the small triangle,
+// game after game, until the rules force something (forced_test.cpp: within a game or two).
+TEST(MoveEventInResult, WhatAMoveForcesComesToTheMoverAsNotifications) {
+  auto limit = test_limits();
+  limit.rooms_per_identity = 100;
+  limit.requests_per_second = 100'000;  // the watcher lists the moves before each of them
+  limit.request_burst = 100'000;
+  test_server srv(limit);
+  ws_client a(srv.port()), b(srv.port()), c(srv.port()), watcher(srv.port());
+  hello_with_events_in_results(a, "alice");
+  hello_with_events_in_results(b, "bob");
+  hello_with_events_in_results(c, "carol");
+  watcher.hello("dave");
+  ws_client* seat[3] = {&a, &b, &c};
+  std::mt19937_64 rng(3);
+  for (int game = 0; game < 20; ++game) {
+    auto created =
+        a.call("room.create",
+               {{"game", "shiamgon"}, {"seats", 3}, {"params", {{"board", "triangle-64"}}}});
+    ASSERT_EQ(error_code(created), "") << created.dump();
+    const std::string room = created["result"]["room"];
+    ASSERT_EQ(error_code(b.call("room.join", {{"room", room}})), "");
+    ASSERT_EQ(error_code(c.call("room.join", {{"room", room}})), "");
+    ASSERT_TRUE(a.wait_event("game_started", room).has_value());
+    ASSERT_EQ(error_code(watcher.call("room.spectate", {{"room", room}})), "");
+    for (int ply = 0; ply < 2000; ++ply) {
+      auto listed = watcher.call("game.legal_moves", {{"room", room}});
+      if (error_code(listed) == "game_over") break;
+      ASSERT_EQ(error_code(listed), "") << listed.dump();
+      const json& moves = listed["result"];
+      const int to_act = moves["to_act"][0]["seat"];
+      ws_client& mover = *seat[to_act];
+      const std::string move = moves["moves"][rng() % moves["moves"].size()];
+      auto reply = mover.call("game.move", {{"room", room}, {"move", move}});
+      ASSERT_EQ(error_code(reply), "") << reply.dump();
+      const json& answered = reply["result"]["event"];
+      const std::int64_t version = reply["result"]["version"];
+      ASSERT_EQ(answered["version"], version) << reply.dump();
+      ASSERT_EQ(answered["type"], "move");
+      std::vector<json> forced;  // what came to the mover after its move
+      for (const auto& e : events_received(mover, room)) {
+        if (e["room"] != room) continue;  // an earlier game's
+        ASSERT_NE(e["version"], version) << "the mover's own move came again: " << e.dump();
+        if (e["version"] > version && e["type"] == "forced") forced.push_back(e);
+      }
+      if (forced.empty()) continue;
+      EXPECT_EQ(forced.front()["version"], version + 1) << forced.front().dump();
+      // The others were sent the move and what it forced, as notifications.
+      for (ws_client* other : seat) {
+        if (other == &mover) continue;
+        const auto got = events_received(*other, room);
+        std::size_t at = 0;
+        while (at < got.size() && (got[at]["room"] != room || got[at]["version"] != version))
+          ++at;
+        ASSERT_LT(at + 1, got.size()) << "the move and what followed it did not come";
+        EXPECT_EQ(got[at], answered);
+        EXPECT_EQ(got[at + 1], forced.front());
+      }
+      return;
+    }
+  }
+  FAIL() << "the rules forced nothing in 20 games";
+}
+
 // The choice belongs to the connection: a resumed identity says it again on its new one, and
 // the seat it comes back to answers its moves with their events.
 TEST(MoveEventInResult, AResumedConnectionChoosesAgain) {
