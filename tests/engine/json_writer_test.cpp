@@ -86,6 +86,46 @@ TEST(JsonWriter, StringsAreEscapedAsNlohmannEscapesThem) {
   }
 }
 
+// Short strings that need no escape are written in one piece, the others character by character:
+// either way, around the length where the one becomes the other, with and without commas before
+// them, keys and values read back as they were.
+TEST(JsonWriter, ShortAndLongStringsAreWrittenAlike) {
+  std::vector<std::string> texts;
+  for (std::size_t n : {0, 1, 150, 154, 155, 156, 157, 160, 1000}) {
+    texts.push_back(std::string(n, 'x'));
+    if (n > 0) texts.push_back(std::string(n - 1, 'y') + '"');
+  }
+  json_writer w;
+  json expected = json::object();
+  w.object([&] {
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      const std::string key = texts[i] + std::to_string(i);
+      w.key(key);
+      w.array([&] {
+        w.value(texts[i]);
+        w.value(texts[texts.size() - 1 - i]);
+      });
+      expected[key] = {texts[i], texts[texts.size() - 1 - i]};
+    }
+  });
+  EXPECT_EQ(json::parse(w.text()), expected);  // nlohmann sorts the keys it writes
+}
+
+// Whatever needs an escape, or is not ASCII, is found wherever it stands in a string, the first
+// character and the last included.
+TEST(JsonWriter, EveryCharacterThatNeedsAnEscapeIsFoundWhereverItIs) {
+  for (const std::string odd : {"\"", "\\", "\x01", "\x1f", "\n", "\x7f", "\xc3\xa9", "\xff"}) {
+    for (std::size_t at = 0; at <= 20; ++at) {
+      std::string text(20, 'a');
+      text.replace(at, std::min<std::size_t>(odd.size(), 20 - at), odd);
+      json_writer w;
+      w.object([&] { w.field(text, text); });
+      EXPECT_EQ(w.text(), (json{{text, text}}.dump(-1, ' ', false, json::error_handler_t::replace)))
+          << at;
+    }
+  }
+}
+
 // Bytes that are not UTF-8 become U+FFFD, as the protocol's nlohmann writers replace them: the
 // text written is still JSON.
 TEST(JsonWriter, BytesThatAreNotUtf8AreReplaced) {
