@@ -207,10 +207,10 @@ BEGIN
 END;
 )sql",
                                                 R"sql(
--- The store keeps the index of finished games itself, with the same two statements, when it
--- appends a game_over (index_finished_game_ and index_game_players_ below): a trigger ran a
--- program of its own for every event appended, its WHEN included, and a finished game is about
--- seventy events moved from the live log at once.
+-- The store keeps the index of finished games itself, with the trigger's two statements and its
+-- WHEN in each, when it appends a game_over (index_finished_game_ and index_game_players_): a
+-- trigger ran a program of its own for every event appended, its WHEN included, and a finished
+-- game is about seventy events moved from the live log at once.
 DROP TRIGGER index_finished_game;
 )sql"};
 
@@ -408,7 +408,9 @@ class sqlite_store final : public store {
               "SELECT ?1, CAST(p.key AS INTEGER), json_extract(p.value, '$.player'), "
               "json_extract(p.value, '$.name') "
               "FROM events AS e, json_each(e.body, '$.players') AS p "
-              "WHERE e.room = ?1 AND instr(e.body, '\"type\":\"game_started\"') > 0 "
+              "WHERE json_extract(?2, '$.type') = 'game_over' "
+              "AND json_type(?2, '$.outcome') = 'object' "
+              "AND e.room = ?1 AND instr(e.body, '\"type\":\"game_started\"') > 0 "
               "AND json_extract(e.body, '$.type') = 'game_started'"},
              {&set_status_, "UPDATE rooms SET status = ?2 WHERE id = ?1"},
              {&unfinished_rooms_, std::string("SELECT ") + room_columns +
@@ -971,17 +973,15 @@ class sqlite_store final : public store {
   }
 
   // The game's row in the index of finished games, and its players from its game_started, when
-  // `game_over` ended it with an outcome (an aborted room's has none).
+  // `game_over` ended it with an outcome (an aborted room's has none): each statement checks
+  // that, as the trigger's WHEN did.
   bool index_finished_game(std::string_view room, std::string_view game_over) {
-    {
-      use u(index_finished_game_);
+    for (const stmt_ptr* s : {&index_finished_game_, &index_game_players_}) {
+      use u(*s);
       u.text(1, room).text(2, game_over);
       if (u.step() != SQLITE_DONE) return false;
-      if (sqlite3_changes(db_) == 0) return true;
     }
-    use u(index_game_players_);
-    u.text(1, room);
-    return u.step() == SQLITE_DONE;
+    return true;
   }
 
   bool update_status(std::string_view room, room_status status) {

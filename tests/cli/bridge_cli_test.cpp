@@ -607,8 +607,9 @@ TEST_F(BridgeCli, ALineProtocolEnginePlaysAWholeAmazonsGame) {
   EXPECT_EQ(goes, static_cast<long long>((moves.size() + 1) / 2));
   EXPECT_EQ(count_prefix(told, "position "), goes);
   // The bridge's requests: hello, the room watched, joined and read, and one a move. Each move's
-  // event came in its answer (hello's move_event_in_result); had the bridge waited for it as a
-  // notification that never comes, the opponent's next event would be a gap and cost a sync.
+  // event came in its answer (hello's move_event_in_result): a bridge that asked for it and then
+  // waited for a notification that never comes would see a gap at the opponent's next event and
+  // sync every move.
   const long long requests = requests_total() - requests_before;
   EXPECT_GE(requests, goes) << told;
   EXPECT_LE(requests, goes + 5) << told;

@@ -86,9 +86,9 @@ TEST(JsonWriter, StringsAreEscapedAsNlohmannEscapesThem) {
   }
 }
 
-// Short strings that need no escape are written in one piece, the others character by character:
-// either way, around the length where the one becomes the other, with and without commas before
-// them, keys and values read back as they were.
+// Strings that need no escape are copied in one piece, the others written character by
+// character: short and long ones, ones whose last character needs an escape, with and without
+// commas before them, keys and values read back as they were.
 TEST(JsonWriter, ShortAndLongStringsAreWrittenAlike) {
   std::vector<std::string> texts;
   for (std::size_t n : {0, 1, 150, 154, 155, 156, 157, 160, 1000}) {
