@@ -77,10 +77,7 @@ bool bridge::plays(const std::string& game_text) const {
 std::expected<json, rpc_error> bridge::hello(json params) {
   params["move_event_in_result"] = true;
   auto r = conn_->call("hello", params);
-  if (r || r.error().code != "unknown_field" ||
-      r.error().message.find("move_event_in_result") == std::string::npos) {
-    return r;
-  }
+  if (r || r.error().code != "unknown_field" || r.error().field != "move_event_in_result") return r;
   params.erase("move_event_in_result");
   return conn_->call("hello", params);
 }

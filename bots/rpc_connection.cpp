@@ -235,6 +235,7 @@ std::expected<json, rpc_error> rpc_connection::call(const std::string& method, j
       err.message = e->value("message", std::string());
       if (const auto data = e->find("data"); data != e->end() && data->is_object()) {
         err.code = data->value("code", std::string());
+        err.field = data->value("field", std::string());
       }
       return std::unexpected(std::move(err));
     }

@@ -31,7 +31,8 @@ std::optional<server_url> parse_server_url(std::string_view text);
 
 // A JSON-RPC error as the server sent it.
 struct rpc_error {
-  std::string code;  // error.data.code, the stable code ("illegal_move")
+  std::string code;   // error.data.code, the stable code ("illegal_move")
+  std::string field;  // error.data.field, the parameter refused, when the error names one
   std::string message;
 };
 
