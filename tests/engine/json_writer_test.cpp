@@ -87,11 +87,12 @@ TEST(JsonWriter, StringsAreEscapedAsNlohmannEscapesThem) {
 }
 
 // Strings that need no escape are copied in one piece, the others written character by
-// character: short and long ones, ones whose last character needs an escape, with and without
-// commas before them, keys and values read back as they were.
+// character: short and long ones (around the 256 characters a writer starts with room for, so
+// that the text outgrows its room in the middle of a copy), ones whose last character needs an
+// escape, with and without commas before them, keys and values read back as they were.
 TEST(JsonWriter, ShortAndLongStringsAreWrittenAlike) {
   std::vector<std::string> texts;
-  for (std::size_t n : {0, 1, 150, 154, 155, 156, 157, 160, 1000}) {
+  for (std::size_t n : {0, 1, 250, 252, 253, 254, 255, 256, 1000}) {
     texts.push_back(std::string(n, 'x'));
     if (n > 0) texts.push_back(std::string(n - 1, 'y') + '"');
   }
