@@ -1,6 +1,7 @@
 #include "protocol/rpc.hpp"
 
-#include <initializer_list>
+#include <string>
+#include <string_view>
 
 #include "engine/core/json_writer.hpp"
 
@@ -55,26 +56,21 @@ std::string write_result(const json& id, const json& result) {
   return write_result_text(id, to_json_text(result));
 }
 
-namespace {
-
-// The parts one after the other, in a string allocated once: every reply and event is one.
-std::string joined(std::initializer_list<std::string_view> parts) {
-  std::size_t size = 0;
-  for (auto p : parts)
-    size += p.size();
-  std::string out;
-  out.reserve(size);
-  for (auto p : parts)
-    out += p;
-  return out;
-}
-
-}  // namespace
-
 // Byte for byte what dumping {"jsonrpc", "id", "result"} gives (object keys are sorted), without
 // copying the id and the result into a document first.
 std::string write_result_text(const json& id, std::string_view result) {
-  return joined({R"({"id":)", to_json_text(id), R"(,"jsonrpc":"2.0","result":)", result, "}"});
+  std::string out = result_opening(id, result.size() + 1);
+  out.append(result) += '}';
+  return out;
+}
+
+std::string result_opening(const json& id, std::size_t more) {
+  const std::string id_text = to_json_text(id);
+  constexpr std::string_view head = R"({"id":)", tail = R"(,"jsonrpc":"2.0","result":)";
+  std::string out;
+  out.reserve(head.size() + id_text.size() + tail.size() + more);
+  out.append(head).append(id_text).append(tail);
+  return out;
 }
 
 std::string write_error(const json& id, const error& e) {
@@ -92,9 +88,19 @@ std::string write_notification(std::string_view method, const json& params) {
 
 // Byte for byte what dumping {"jsonrpc", "method", "params"} gives (object keys are sorted).
 std::string write_notification_text(std::string_view method, std::string_view params) {
+  std::string out = notification_opening(method, params.size() + 1);
+  out.append(params) += '}';
+  return out;
+}
+
+std::string notification_opening(std::string_view method, std::size_t more) {
   engine::json_writer name(method.size() + 2);  // escaped as a document would escape it
   name.value(method);
-  return joined({R"({"jsonrpc":"2.0","method":)", name.text(), R"(,"params":)", params, "}"});
+  constexpr std::string_view head = R"({"jsonrpc":"2.0","method":)", tail = R"(,"params":)";
+  std::string out;
+  out.reserve(head.size() + name.text().size() + tail.size() + more);
+  out.append(head).append(name.text()).append(tail);
+  return out;
 }
 
 std::string_view notification_params(std::string_view frame) {

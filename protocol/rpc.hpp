@@ -30,10 +30,16 @@ std::expected<envelope, envelope_error> parse_envelope(std::string_view frame);
 std::string write_result(const nlohmann::json& id, const nlohmann::json& result);
 // The same, around a result already written as JSON text.
 std::string write_result_text(const nlohmann::json& id, std::string_view result);
+// A result's text up to the result, with room for `more` bytes: a writer that adds the result and
+// a closing brace has written what write_result_text() writes.
+std::string result_opening(const nlohmann::json& id, std::size_t more);
 std::string write_error(const nlohmann::json& id, const error& e);
 std::string write_notification(std::string_view method, const nlohmann::json& params);
 // The same, around params already written as JSON text (a room event, also stored as this text).
 std::string write_notification_text(std::string_view method, std::string_view params);
+// A notification's text up to its params, with room for `more` bytes: a writer that adds the
+// params and a closing brace has written what write_notification_text() writes.
+std::string notification_opening(std::string_view method, std::size_t more);
 // The params of a notification that write_notification_text() wrote: a view into `frame`.
 std::string_view notification_params(std::string_view frame);
 

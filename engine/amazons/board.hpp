@@ -16,6 +16,7 @@
 #include <cassert>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace boardroom::engine::amazons {
 
@@ -106,6 +107,7 @@ struct geometry {
   std::array<std::array<char, 3>, max_squares> name{};
   std::array<std::uint8_t, max_squares> name_length{};
 
+  std::string_view name_of(square s) const { return {name[s].data(), name_length[s]}; }
   constexpr int file_of(square s) const { return s % size; }
   constexpr int rank_of(square s) const { return s / size; }
   constexpr square make_square(int file, int rank) const { return rank * size + file; }

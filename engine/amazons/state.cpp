@@ -109,14 +109,13 @@ std::string state::to_text() const {
   return amazons::position_text(position_);
 }
 
-std::string state::view_text() const {
+void state::write_view(json_writer& w) const {
   const auto& g = position_.geometry();
   const bool over = is_terminal();
   const colour to_move = position_.to_move();
   std::string files;
   for (int f = 0; f < g.size; ++f)
     files += static_cast<char>('a' + f);
-  json_writer w(1024);  // eight amazons and the arrows of a game in play fit
   w.object([&] {
     w.field("board_size", g.size);
     w.field("files", files);
@@ -128,7 +127,7 @@ std::string state::view_text() const {
         if (c != cell::white && c != cell::black) continue;
         const colour owner = c == cell::white ? colour::white : colour::black;
         w.object([&] {
-          w.field("square", square_name(g, s));
+          w.field("square", g.name_of(s));
           w.field("colour", colour_key(owner));
           w.field("owner", position_.seat_of(owner));
         });
@@ -137,7 +136,7 @@ std::string state::view_text() const {
     w.key("arrows");
     w.array([&] {
       for (square s = 0; s < g.num_squares; ++s) {
-        if (position_.at(s) == cell::arrow) w.value(square_name(g, s));
+        if (position_.at(s) == cell::arrow) w.value(g.name_of(s));
       }
     });
     w.field("to_move", over ? std::nullopt : std::optional(position_.seat_of(to_move)));
@@ -160,7 +159,6 @@ std::string state::view_text() const {
     w.field("can_pass", !over && position_.can_pass());
     w.field("position", to_text());
   });
-  return std::move(w).text();
 }
 
 std::unique_ptr<engine::state> state::clone() const {

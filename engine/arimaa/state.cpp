@@ -417,10 +417,9 @@ std::string state::to_text() const {
   return out;
 }
 
-std::string state::view_text() const {
+void state::write_view(json_writer& w) const {
   const position& shown = pending_ ? pending_->board() : pos_;
   const bool over = ending_.over();
-  json_writer w;
   w.object([&] {
     w.field("files", "abcdefgh");
     w.field("ranks", board_size);
@@ -453,7 +452,6 @@ std::string state::view_text() const {
     w.array_of_bits(in_setup() || over ? bitboard{0} : shown.frozen(pos_.to_move()), square_name);
     w.field("position", to_text());
   });
-  return std::move(w).text();
 }
 
 std::unique_ptr<engine::state> state::clone() const {

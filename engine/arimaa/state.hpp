@@ -59,7 +59,7 @@ class state final : public engine::state {
   // had, more pieces after a completed turn wins; Silver when they never differed.
   std::optional<engine::outcome> outcome_when_halted() const override;
   std::string to_text() const override;
-  std::string view_text() const override;
+  void write_view(json_writer& w) const override;
   std::unique_ptr<engine::state> clone() const override;
   std::uint64_t perft(int depth) const override;
 

@@ -2,6 +2,8 @@
 
 #include <cassert>
 
+#include "engine/core/json_writer.hpp"
+
 namespace boardroom::engine {
 
 std::vector<int> outcome::winners() const {
@@ -81,6 +83,12 @@ result<continuation> state::continuations(std::string_view) const {
 
 std::optional<std::uint64_t> state::count_moves() const {
   return legal_moves().size();
+}
+
+std::string state::view_text() const {
+  json_writer w(1024);  // what a view takes: eight amazons and the arrows of a game in play fit
+  write_view(w);
+  return std::move(w).text();
 }
 
 nlohmann::json state::view() const {

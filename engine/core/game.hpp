@@ -42,6 +42,7 @@ class bot;
 class clock_kind;
 class record_format;
 class offline_tools;
+class json_writer;
 
 struct outcome {
   std::vector<int> ranks;      // per player; 1 is best, equal ranks share a place
@@ -162,10 +163,12 @@ class state {
   // state_from_text(); the default is to_text().
   virtual std::string position_text() const { return to_text(); }
 
-  // A structured view for clients: enough to draw the position without knowing the rules. Written
-  // as JSON text, straight (json_writer.hpp): the server sends one with every move. view() reads
-  // that text into a document, for the callers that want one.
-  virtual std::string view_text() const = 0;
+  // A structured view for clients: enough to draw the position without knowing the rules, written
+  // as one JSON value, straight (json_writer.hpp). The server writes it into the frame of every
+  // move it sends, in place; view_text() is the value alone, and view() reads that into a
+  // document, for the callers that want one.
+  virtual void write_view(json_writer& w) const = 0;
+  std::string view_text() const;
   nlohmann::json view() const;
 
   virtual std::unique_ptr<state> clone() const = 0;

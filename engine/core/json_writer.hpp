@@ -14,10 +14,13 @@
 //
 // Commas are the writer's business; nesting through object()/array() keeps brackets balanced.
 
+#include <algorithm>
 #include <bit>
+#include <cassert>
 #include <charconv>
 #include <concepts>
 #include <cstddef>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,6 +33,9 @@ class json_writer {
   // Room for what a move's event takes (or `capacity`, for a view), allocated once instead of
   // doubling up to it from nothing.
   explicit json_writer(std::size_t capacity = 256) { out_.reserve(capacity); }
+  // A writer that goes on after `text` (a frame's opening, say: its capacity is kept), as if
+  // nothing were written yet.
+  explicit json_writer(std::string text) : out_(std::move(text)) {}
 
   void value(std::string_view s) { quoted(s, '\0'); }
   void value(const char* s) { value(std::string_view(s)); }
@@ -69,8 +75,36 @@ class json_writer {
     quoted(k, ':');
     after_key_ = true;
   }
+  // A key the program spells, as a string literal: copied without looking for characters to
+  // escape (there are none in such a name; a debug build checks), in a copy of constant length.
+  // A view's keys are about half of the strings it writes.
+  template <std::size_t N>
+  void key(const char (&k)[N]) {
+    constexpr std::size_t length = N - 1;
+    assert(k[length] == '\0' && std::ranges::all_of(std::string_view(k, length), [](char c) {
+             return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';  // also: no '\0' inside
+           }));
+    const bool comma = comma_due();
+    const std::size_t at = out_.size();
+    out_.resize_and_overwrite(at + length + 4, [&](char* text, std::size_t) {
+      char* to = text + at;
+      if (comma) *to++ = ',';
+      *to++ = '"';
+      std::memcpy(to, k, length);
+      to += length;
+      *to++ = '"';
+      *to++ = ':';
+      return static_cast<std::size_t>(to - text);
+    });
+    after_key_ = true;
+  }
   template <class T>
   void field(std::string_view k, const T& v) {
+    key(k);
+    value(v);
+  }
+  template <std::size_t N, class T>
+  void field(const char (&k)[N], const T& v) {
     key(k);
     value(v);
   }

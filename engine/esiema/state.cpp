@@ -270,12 +270,11 @@ std::string state::to_text() const {
   return esiema::position_text(position_);
 }
 
-std::string state::view_text() const {
+void state::write_view(json_writer& w) const {
   const esiema::position& pos = position_;
   const bool over = pos.is_over();
   const int seat = pos.to_move;
   const auto row_name = [](int y) { return std::string(1, static_cast<char>('a' + y)); };
-  json_writer w;
   w.object([&] {
     // The board's shape: each row with its first and last pit number (board.hpp).
     w.key("rows");
@@ -360,7 +359,6 @@ std::string state::view_text() const {
             pos.draw_countdown < 0 ? std::nullopt : std::optional(pos.draw_countdown));
     w.field("position", to_text());
   });
-  return std::move(w).text();
 }
 
 std::unique_ptr<engine::state> state::clone() const {

@@ -51,7 +51,7 @@ class state final : public engine::state {
   // The search bot's judgement of an unfinished position (evaluation.hpp); no rule.
   std::optional<std::vector<double>> estimated_shares() const override;
   std::string to_text() const override;
-  std::string view_text() const override;
+  void write_view(json_writer& w) const override;
   std::unique_ptr<engine::state> clone() const override;
   // Depth 1 counts sowings without walking them; deeper levels walk every sowing.
   std::uint64_t perft(int depth) const override;

@@ -192,7 +192,7 @@ nlohmann::json geometry_json(const geometry& g) {
   return out;
 }
 
-std::string state::view_text() const {
+void state::write_view(json_writer& w) const {
   const shiamgon::position& pos = position_;
   const geometry& g = pos.geometry();
   const int n = num_players();
@@ -203,7 +203,6 @@ std::string state::view_text() const {
       geometry_json(geometry_of(board_kind::disc_small)).dump(),
       geometry_json(geometry_of(board_kind::triangle_64)).dump(),
       geometry_json(geometry_of(board_kind::triangle_256)).dump()};
-  json_writer w;
   w.object([&] {
     w.key("geometry");
     w.raw(drawn[static_cast<int>(g.kind())]);
@@ -273,7 +272,6 @@ std::string state::view_text() const {
     w.field("end", over ? std::optional(ending_key(pos.end())) : std::nullopt);
     w.field("position", position_text());
   });
-  return std::move(w).text();
 }
 
 namespace {

@@ -30,7 +30,7 @@ class state final : public engine::state {
   // to_text() with the seen field '-': the positions seen, which only the repetition rule needs,
   // grow by 17 characters a turn.
   std::string position_text() const override;
-  std::string view_text() const override;
+  void write_view(json_writer& w) const override;
   std::unique_ptr<engine::state> clone() const override;
   // On copies of the position, without move texts.
   std::uint64_t perft(int depth) const override;

@@ -75,10 +75,9 @@ std::string state::to_text() const {
   return sisyphos::position_text(position_);
 }
 
-std::string state::view_text() const {
+void state::write_view(json_writer& w) const {
   const bool over = is_terminal();
   const side to_move = position_.to_move();
-  json_writer w;
   w.object([&] {
     w.field("files", "abcde");
     w.field("ranks", board_size);
@@ -108,7 +107,6 @@ std::string state::view_text() const {
     w.array_of_bits(over ? bitboard{0} : position_.reentry_targets(to_move, rules_), square_name);
     w.field("position", to_text());
   });
-  return std::move(w).text();
 }
 
 std::unique_ptr<engine::state> state::clone() const {

@@ -20,7 +20,7 @@ class state final : public engine::state {
   bool is_terminal() const override { return position_.is_over(rules_); }
   std::optional<engine::outcome> outcome() const override;
   std::string to_text() const override;
-  std::string view_text() const override;
+  void write_view(json_writer& w) const override;
   std::unique_ptr<engine::state> clone() const override;
   std::uint64_t perft(int depth) const override;
 

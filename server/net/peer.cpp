@@ -13,11 +13,6 @@ void reply(peer& to, const nlohmann::json& id, const nlohmann::json& result) {
   to.send(make_frame(protocol::write_result(id, result)));
 }
 
-void reply_text(peer& to, const nlohmann::json& id, std::string_view result) {
-  if (id.is_null()) return;
-  to.send(make_frame(protocol::write_result_text(id, result)));
-}
-
 void reply_error(peer& to, const nlohmann::json& id, const protocol::error& e) {
   to.send(make_frame(protocol::write_error(id, e)));
 }

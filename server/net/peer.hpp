@@ -2,13 +2,18 @@
 // A connected client as rooms and the lobby see it: something frames can be sent to.
 // WebSocket sessions implement it; rooms never see sockets.
 
+#include <concepts>
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/json_writer.hpp"
 #include "protocol/errors.hpp"
+#include "protocol/rpc.hpp"
 
 namespace boardroom::server {
 
@@ -29,7 +34,18 @@ frame_ptr make_frame(std::string text);
 
 // Replies to a request. Errors are also counted in the metrics by whoever owns them.
 void reply(peer& to, const nlohmann::json& id, const nlohmann::json& result);
-void reply_text(peer& to, const nlohmann::json& id, std::string_view result);  // result as JSON
+// The result written in place by `write` (into a writer that holds the frame's opening), taking
+// about `size` bytes: the whole reply is one allocation, where a result written first and then
+// put into its frame is two and a copy (a move's answer, with its event, is a kilobyte or more).
+template <std::invocable<engine::json_writer&> Write>
+void reply_written(peer& to, const nlohmann::json& id, std::size_t size, Write&& write) {
+  if (id.is_null()) return;
+  engine::json_writer w(protocol::result_opening(id, size + 1));
+  std::forward<Write>(write)(w);
+  std::string text = std::move(w).text();
+  text += '}';
+  to.send(make_frame(std::move(text)));
+}
 void reply_error(peer& to, const nlohmann::json& id, const protocol::error& e);
 
 }  // namespace boardroom::server

@@ -359,17 +359,19 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
       // document would be dumped (keys sorted). With "event" (hello's move_event_in_result), the
       // mover's connection gets the move's event here instead of as a notification.
       const bool with_event = who.move_event_in_result;
-      engine::json_writer answer;
-      answer.object([&] {
-        if (with_event) {
-          answer.key("event");
-          answer.raw(protocol::notification_params(*events[0].frame));
-        }
-        answer.field("move", played);
-        answer.field("room", settings_.id);
-        answer.field("version", match_.version() + 1);
+      const std::string_view moved =
+          with_event ? protocol::notification_params(*events[0].frame) : std::string_view();
+      reply_written(*who.conn, id, moved.size() + 128, [&](engine::json_writer& answer) {
+        answer.object([&] {
+          if (with_event) {
+            answer.key("event");
+            answer.raw(moved);
+          }
+          answer.field("move", played);
+          answer.field("room", settings_.id);
+          answer.field("version", match_.version() + 1);
+        });
       });
-      reply_text(*who.conn, id, answer.text());
       commit_move(events, std::move(clock), with_event ? who.conn.get() : nullptr);
       metrics_.observe_move_seconds(
           std::chrono::duration<double>(std::chrono::steady_clock::now() - received).count());

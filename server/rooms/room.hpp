@@ -48,6 +48,7 @@
 #include "server/match/match.hpp"
 #include "server/net/peer.hpp"
 #include "server/net/token_bucket.hpp"
+#include "server/rooms/event_view.hpp"
 #include "server/rooms/game_clock.hpp"
 #include "server/rooms/time_control.hpp"
 #include "server/storage/journal.hpp"
@@ -418,6 +419,7 @@ class room : public std::enable_shared_from_this<room> {
   std::vector<link> links_;                      // one for each of the match's seats
   std::map<std::string, spectator> spectators_;  // by identity id
   std::deque<event> events_;                     // the most recent limit_.events_kept
+  mutable std::size_t view_size_ = view_room;    // its last view's: the next one's room (stage())
   struct chat_line {
     std::int64_t line = 0;  // the event's version
     std::int64_t at = 0;

@@ -42,7 +42,7 @@ void room::stage(batch& pending, protocol::event_body body) const {
   // holds do without it (the fold, the records and every reader of the log work from the
   // position), and it was most of a move's bytes (docs/performance.md).
   std::string row = protocol::to_json_text(e);
-  auto frame = make_frame(event_frame_text(e.body, row, pending.after.state()));
+  auto frame = make_frame(event_frame_text(e.body, row, pending.after.state(), view_size_));
   pending.events.push_back({std::move(e), std::move(frame), std::move(row)});
 }
 

@@ -48,6 +48,7 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
   }
   match game({settings.spec, settings.seats, settings.seed});
   auto r = std::make_shared<room>(io, std::move(settings), limit, host, directory, stats, storage);
+  std::size_t view_size = view_room;
   for (std::size_t i = 0; i < stored.events.size(); ++i) {
     const stored_event& e = stored.events[i];
     const std::int64_t expected = static_cast<std::int64_t>(i) + 1;
@@ -70,8 +71,8 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
     // The last events_kept serve room.sync. The stored rows leave the view out; it is written
     // again from the position, so that their frames are what clients saw.
     if (i + static_cast<std::size_t>(limit.events_kept) < stored.events.size()) continue;
-    auto frame =
-        make_frame(event_frame_text(typed->body, protocol::to_json_text(*typed), game.state()));
+    auto frame = make_frame(
+        event_frame_text(typed->body, protocol::to_json_text(*typed), game.state(), view_size));
     r->keep({std::move(*typed), std::move(frame), {}});
   }
   // The room as its folded log left it; `connected` starts as the log's (resume_after_restart()

@@ -112,6 +112,57 @@ TEST(JsonWriter, ShortAndLongStringsAreWrittenAlike) {
   EXPECT_EQ(json::parse(w.text()), expected);  // nlohmann sorts the keys it writes
 }
 
+// Keys spelled in the program (string literals: copied without a scan) come out as the same keys
+// given as text, in every place a comma may or may not be due, and while the text outgrows its
+// room in the middle of one.
+TEST(JsonWriter, KeysSpelledInTheProgramAreWrittenAsKeysGivenAsText) {
+  auto write = [](json_writer& w, bool literal) {
+    auto key = [&](const std::string& k) {
+      if (!literal) return w.key(k);
+      if (k == "a") return w.key("a");
+      if (k == "colour_to_move") return w.key("colour_to_move");
+      return w.key("a key of some length, longer than the room a writer is given");
+    };
+    w.object([&] {
+      for (int i = 0; i < 40; ++i) {
+        key("a");
+        w.object([&] {
+          key("colour_to_move");
+          w.value(i);
+          key("a key of some length, longer than the room a writer is given");
+          w.array([&] {
+            w.object([&] {
+              key("a");
+              w.null();
+            });
+          });
+        });
+      }
+      w.field("colour_to_move", "last");
+    });
+  };
+  json_writer literal(1), text(1);
+  write(literal, true);
+  write(text, false);
+  EXPECT_EQ(literal.text(), text.text());
+  EXPECT_TRUE(json::accept(literal.text())) << literal.text();
+}
+
+// A writer that goes on after text it is given (a frame's opening) writes its first value there
+// without a comma, and keeps the text in front.
+TEST(JsonWriter, AWriterGoesOnAfterTheTextItIsGiven) {
+  std::string opening = R"({"params":)";
+  opening.reserve(64);
+  json_writer w(std::move(opening));
+  w.object([&] {
+    w.field("a", 1);
+    w.field("b", "c");
+  });
+  std::string text = std::move(w).text();
+  text += '}';
+  EXPECT_EQ(text, R"({"params":{"a":1,"b":"c"}})");
+}
+
 // Whatever needs an escape, or is not ASCII, is found wherever it stands in a string, the first
 // character and the last included.
 TEST(JsonWriter, EveryCharacterThatNeedsAnEscapeIsFoundWhereverItIs) {
