@@ -13,7 +13,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include <boost/crc.hpp>
+#include <zlib.h>
 
 namespace boardroom::server {
 namespace {
@@ -41,10 +41,11 @@ std::uint64_t get(const char* at, int bytes) {
   return value;
 }
 
+// CRC-32 (IEEE 802.3). zlib's takes several bytes a step where Boost's crc_32_type took one: a
+// third of the instructions of a record's write (docs/performance.md).
 std::uint32_t crc_of(std::string_view bytes) {
-  boost::crc_32_type crc;
-  crc.process_bytes(bytes.data(), bytes.size());
-  return crc.checksum();
+  return static_cast<std::uint32_t>(
+      crc32(0, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
 }
 
 void encode(std::string& out, std::string_view room, const stored_event& e) {
