@@ -37,21 +37,25 @@ inline bool adds_view(const protocol::event_body& body) {
 // (up to about 1.1 KB with ninety arrows); Arimaa's, Esiema's and Shiamgon's take up to 2.6, 5.8
 // and 7.4 KB.
 inline constexpr std::size_t view_room = 1024;
+// Beyond the last view's size: what a move may add to a view without the frame growing.
+inline constexpr std::size_t view_slack = 64;
 
 // The event's whole `room.event` notification: its stored text `row` (protocol::to_json_text, a
 // JSON object, without the view) as the params, with the view of `after` written into them
 // before their closing brace when the event has one. The view is written in place, into the
 // frame's one allocation: the view, the event with it and the notification around that were
 // three allocations of a kilobyte or more, and two copies, for every move sent. `view_size`: the
-// room for the view, and then the size of the view written (a room's views are of a size, so the
-// last one's is the next one's room).
+// room for the view, and then the size of the view written: a room's views change little from
+// one move to the next (an Amazons view grows by an arrow, six bytes), so the last one's size
+// and `view_slack` are the next one's room. (The room kept frames for room.sync: what is left
+// of it stays with them.)
 inline std::string event_frame_text(const protocol::event_body& body, std::string_view row,
                                     const engine::state* after, std::size_t& view_size) {
   if (!after || !adds_view(body)) return protocol::write_notification_text("room.event", row);
   constexpr std::string_view key = R"(,"view":)";
   row.remove_suffix(1);  // the closing brace, written again after the view
   std::string text = protocol::notification_opening(
-      "room.event", row.size() + key.size() + view_size + view_size / 8 + 2);
+      "room.event", row.size() + key.size() + view_size + view_slack + 2);
   text.append(row).append(key);
   const std::size_t start = text.size();
   engine::json_writer view(std::move(text));

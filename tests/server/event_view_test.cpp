@@ -76,9 +76,9 @@ TEST(EventView, TheViewOfThePositionIsAddedOnceAndOnlyWhereItBelongs) {
   EXPECT_EQ(params_of(resent)["view"], (json{{"stored", true}}));
 }
 
-// Every game's views, through whole games (of moves picked by a fixed rule), are written whole
-// into the frames: the largest (Arimaa's, with every piece on the board) outgrow the room the
-// frame is opened with, so both the frame's first allocation and its growth are taken.
+// Every game's views, through games of moves picked by a fixed rule, are written whole into the
+// frames: the largest (Shiamgon's, Esiema's and Arimaa's) outgrow the room the first frame is
+// opened with, so both the frame's first allocation and its growth are taken.
 TEST(EventView, EveryGamesViewsAreWrittenWholeIntoTheFrames) {
   std::size_t longest = 0;
   for (const engine::game* g : engine::all_games()) {
@@ -99,9 +99,14 @@ TEST(EventView, EveryGamesViewsAreWrittenWholeIntoTheFrames) {
       const std::string row = protocol::to_json_text(move);
       json expected = json::parse(row);
       expected["view"] = st.view();
-      ASSERT_EQ(params_of(server::event_frame_text(move.body, row, &st, view_size)), expected)
-          << g->key() << " ply " << ply;
+      const std::string sent = server::event_frame_text(move.body, row, &st, view_size);
+      ASSERT_EQ(params_of(sent), expected) << g->key() << " ply " << ply;
       EXPECT_EQ(view_size, st.view_text().size()) << "the view written is not the view";
+      // Amazons' views only grow, by a few bytes a move: after the first, each frame is opened
+      // with room enough and little to spare (frames are kept for room.sync).
+      if (g->key() == "amazons" && ply > 1) {
+        EXPECT_LE(sent.capacity() - sent.size(), server::view_slack) << "ply " << ply;
+      }
       longest = std::max(longest, view_size);
     }
   }
