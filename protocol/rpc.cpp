@@ -64,13 +64,21 @@ std::string write_result_text(const json& id, std::string_view result) {
   return out;
 }
 
-std::string result_opening(const json& id, std::size_t more) {
-  const std::string id_text = to_json_text(id);
-  constexpr std::string_view head = R"({"id":)", tail = R"(,"jsonrpc":"2.0","result":)";
+namespace {
+
+// The three parts one after the other, in a string with room for `more` bytes after them.
+std::string opening(std::string_view head, std::string_view middle, std::string_view tail,
+                    std::size_t more) {
   std::string out;
-  out.reserve(head.size() + id_text.size() + tail.size() + more);
-  out.append(head).append(id_text).append(tail);
+  out.reserve(head.size() + middle.size() + tail.size() + more);
+  out.append(head).append(middle).append(tail);
   return out;
+}
+
+}  // namespace
+
+std::string result_opening(const json& id, std::size_t more) {
+  return opening(R"({"id":)", to_json_text(id), R"(,"jsonrpc":"2.0","result":)", more);
 }
 
 std::string write_error(const json& id, const error& e) {
@@ -96,11 +104,7 @@ std::string write_notification_text(std::string_view method, std::string_view pa
 std::string notification_opening(std::string_view method, std::size_t more) {
   engine::json_writer name(method.size() + 2);  // escaped as a document would escape it
   name.value(method);
-  constexpr std::string_view head = R"({"jsonrpc":"2.0","method":)", tail = R"(,"params":)";
-  std::string out;
-  out.reserve(head.size() + name.text().size() + tail.size() + more);
-  out.append(head).append(name.text()).append(tail);
-  return out;
+  return opening(R"({"jsonrpc":"2.0","method":)", name.text(), R"(,"params":)", more);
 }
 
 std::string_view notification_params(std::string_view frame) {

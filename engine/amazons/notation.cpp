@@ -178,8 +178,7 @@ std::string example_position(const rules& r) {
 }  // namespace
 
 std::string square_name(const geometry& g, square s) {
-  char text[3];
-  return {text, put_square(text, g, s)};
+  return std::string(g.name_of(s));
 }
 
 std::optional<square> parse_square(const geometry& g, std::string_view text) {

@@ -14,9 +14,7 @@
 //
 // Commas are the writer's business; nesting through object()/array() keeps brackets balanced.
 
-#include <algorithm>
 #include <bit>
-#include <cassert>
 #include <charconv>
 #include <concepts>
 #include <cstddef>
@@ -24,9 +22,28 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 namespace boardroom::engine {
+
+// A key spelled in the program: a string literal, checked when it is compiled to need no escape
+// (printable ASCII, no quote, no backslash). A char array that is not a constant does not compile.
+struct literal_key {
+  template <std::size_t N>
+  consteval literal_key(const char (&k)[N]) : text(k, N - 1) {  // converts: w.key("name")
+    if (k[N - 1] != '\0') throw "a key is a string literal";
+    for (std::size_t i = 0; i + 1 < N; ++i) {
+      if (k[i] < 0x20 || k[i] >= 0x7f || k[i] == '"' || k[i] == '\\')
+        throw "a key spelled in the program needs no escape";
+    }
+  }
+  std::string_view text;
+};
+
+// Text for a key that is not a literal_key: a string, a view of one (not an array of char).
+template <class K>
+concept dynamic_text = std::convertible_to<const K&, std::string_view> && !std::is_array_v<K>;
 
 class json_writer {
  public:
@@ -71,27 +88,28 @@ class json_writer {
     }
   }
 
-  void key(std::string_view k) {
-    quoted(k, ':');
+  // A key made at run time (a colour's name, a parameter's): written as any string is.
+  template <dynamic_text K>
+  void key(const K& k) {
+    quoted(std::string_view(k), ':');
     after_key_ = true;
   }
-  // A key the program spells, as a string literal: copied without looking for characters to
-  // escape (there are none in such a name; a debug build checks), in a copy of constant length.
-  // A view's keys are about half of the strings it writes.
-  template <std::size_t N>
-  void key(const char (&k)[N]) {
-    constexpr std::size_t length = N - 1;
-    assert(k[length] == '\0' && std::ranges::all_of(std::string_view(k, length), [](char c) {
-             return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';  // also: no '\0' inside
-           }));
+  template <dynamic_text K, class T>
+  void field(const K& k, const T& v) {
+    key(k);
+    value(v);
+  }
+  // A key spelled in the program (literal_key, below): copied without looking for characters to
+  // escape. A view's keys are about half of the strings it writes.
+  void key(literal_key k) {
     const bool comma = comma_due();
     const std::size_t at = out_.size();
-    out_.resize_and_overwrite(at + length + 4, [&](char* text, std::size_t) {
+    out_.resize_and_overwrite(at + k.text.size() + 4, [&](char* text, std::size_t) {
       char* to = text + at;
       if (comma) *to++ = ',';
       *to++ = '"';
-      std::memcpy(to, k, length);
-      to += length;
+      std::memcpy(to, k.text.data(), k.text.size());
+      to += k.text.size();
       *to++ = '"';
       *to++ = ':';
       return static_cast<std::size_t>(to - text);
@@ -99,12 +117,7 @@ class json_writer {
     after_key_ = true;
   }
   template <class T>
-  void field(std::string_view k, const T& v) {
-    key(k);
-    value(v);
-  }
-  template <std::size_t N, class T>
-  void field(const char (&k)[N], const T& v) {
+  void field(literal_key k, const T& v) {
     key(k);
     value(v);
   }

@@ -47,8 +47,8 @@ inline constexpr std::size_t view_slack = 64;
 // three allocations of a kilobyte or more, and two copies, for every move sent. `view_size`: the
 // room for the view, and then the size of the view written: a room's views change little from
 // one move to the next (an Amazons view grows by an arrow, six bytes), so the last one's size
-// and `view_slack` are the next one's room. (The room kept frames for room.sync: what is left
-// of it stays with them.)
+// and `view_slack` are the next one's room. (Frames are kept for room.sync, with what is left of
+// their room.)
 inline std::string event_frame_text(const protocol::event_body& body, std::string_view row,
                                     const engine::state* after, std::size_t& view_size) {
   if (!after || !adds_view(body)) return protocol::write_notification_text("room.event", row);
@@ -63,6 +63,9 @@ inline std::string event_frame_text(const protocol::event_body& body, std::strin
   text = std::move(view).text();
   view_size = text.size() - start;
   text += "}}";  // the params' and the notification's
+  // A view that outgrew its room by more than a move adds (a room's first of a kilobyte or more)
+  // doubled the frame: kept for room.sync, it keeps no more than its size.
+  if (text.capacity() - text.size() > view_slack) text.shrink_to_fit();
   return text;
 }
 

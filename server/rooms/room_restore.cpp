@@ -75,6 +75,7 @@ std::expected<std::shared_ptr<room>, std::string> room::restore(boost::asio::io_
         event_frame_text(typed->body, protocol::to_json_text(*typed), game.state(), view_size));
     r->keep({std::move(*typed), std::move(frame), {}});
   }
+  r->view_size_ = view_size;
   // The room as its folded log left it; `connected` starts as the log's (resume_after_restart()
   // drops every seat that was connected).
   r->links_ = std::vector<link>(game.seat_count());

@@ -138,7 +138,8 @@ TEST(JsonWriter, KeysSpelledInTheProgramAreWrittenAsKeysGivenAsText) {
           });
         });
       }
-      w.field("colour_to_move", "last");
+      key("colour_to_move");
+      w.value("last");
     });
   };
   json_writer literal(1), text(1);
