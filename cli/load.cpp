@@ -16,7 +16,8 @@ command add_load(CLI::App& app) {
   auto mode = std::make_shared<std::string>("play");
   sub->add_option("--mode", *mode,
                   "play: rooms playing random moves; idle: connections in the "
-                  "lobby; echo: round trips against bench/echo_server; soak: rooms playing "
+                  "lobby (all of them opened first, then idle for --seconds); echo: round trips "
+                  "against bench/echo_server; soak: rooms playing "
                   "with think time while players drop and resume, every event checked and the "
                   "server's RSS watched (exit 1 when the verdict fails)")
       ->check(CLI::IsMember({"play", "idle", "echo", "soak"}))

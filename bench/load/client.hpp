@@ -4,6 +4,7 @@
 // their responses, and a player that mirrors the position from the room's events and plays
 // random legal moves. Internal to bench/load.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -41,7 +42,7 @@ struct tally {
   std::uint64_t spectator_events = 0;
   std::uint64_t games_finished = 0;
   std::map<std::string, std::uint64_t> errors;
-  int connected = 0;
+  std::atomic<int> connected = 0;  // read by the main thread while the clients connect
   load::soak_counts soak;
 };
 

@@ -130,7 +130,22 @@ report run(const options& o) {
       if (rss >= 0) out.rss_samples.emplace_back(t, rss);
     }
   }
-  std::this_thread::sleep_until(after_seconds(warmup + o.seconds));
+  if (o.mode == mode::idle) {
+    // Every connection open first (on a loaded machine that can take longer than the run), then
+    // the run's seconds of them idle: the memory read at the end is all of theirs.
+    const auto deadline = clock::now() + std::chrono::seconds(30);
+    auto opened = [&] {
+      int n = 0;
+      for (const auto& t : tallies)
+        n += t.connected.load();
+      return n;
+    };
+    while (opened() < o.connections && clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::this_thread::sleep_for(std::chrono::duration<double>(o.seconds));
+  } else {
+    std::this_thread::sleep_until(after_seconds(warmup + o.seconds));
+  }
   proc_sample after = sample(o.server_pid);
   double elapsed = std::chrono::duration<double>(clock::now() - measure_from).count();
   if (after.rss_mib >= 0 && o.mode == mode::soak)
