@@ -1,5 +1,6 @@
-# Sourced by bench/run_matrix.sh, bench/compare.sh and bench/instructions.sh: the server pinned to core 0 and the load
-# generator to core 1, the server's rate limits high enough that it never refuses its own load.
+# Sourced by bench/run_matrix.sh, bench/compare.sh and bench/instructions.sh: the server pinned
+# to core 0 and the load generator to core 1, the server's rate limits high enough that it never
+# refuses its own load.
 # The caller sets $out (a scratch directory) and $port.
 
 # `serve`'s flags for a measured run, besides --port and --data-dir.

@@ -86,7 +86,7 @@ std::optional<std::uint64_t> state::count_moves() const {
 }
 
 std::string state::view_text() const {
-  json_writer w(1024);  // what a view takes: eight amazons and the arrows of a game in play fit
+  json_writer w(1024);  // most views fit (the server writes them into its frames instead)
   write_view(w);
   return std::move(w).text();
 }

@@ -24,28 +24,10 @@ void json_writer::value(double d) {
 
 void json_writer::quoted(std::string_view s, char tail) {
   const bool comma = comma_due();
-  // Copied as it is scanned; at the first character that needs more, the text is cut back and
-  // written the long way. (Testing eight bytes at a time did not lower the instructions a move
-  // takes: the strings are short, and it is the calls that count.)
-  const std::size_t at = out_.size();
-  bool plain = true;
-  out_.resize_and_overwrite(at + s.size() + 4, [&](char* text, std::size_t) {
-    char* to = text + at;
-    if (comma) *to++ = ',';
-    *to++ = '"';
-    for (const char c : s) {
-      const auto u = static_cast<unsigned char>(c);
-      if (u < 0x20 || u >= 0x80 || c == '"' || c == '\\') {
-        plain = false;
-        return at;
-      }
-      *to++ = c;
-    }
-    *to++ = '"';
-    if (tail) *to++ = tail;
-    return static_cast<std::size_t>(to - text);
-  });
-  if (plain) return;
+  // Copied as it is scanned; at the first character that needs more, it is written the long
+  // way. (Testing eight bytes at a time did not lower the instructions a move takes: the strings
+  // are short, and it is the calls that count.)
+  if (copy_quoted(s, tail, comma, [](char c) { return goes_in_as_is(c); })) return;
   if (comma) out_ += ',';
   write_string(s);
   if (tail) out_ += tail;

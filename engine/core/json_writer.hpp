@@ -26,15 +26,21 @@
 
 namespace boardroom::engine {
 
-// A key spelled in the program: a string literal, checked when it is compiled to need no escape
-// (printable ASCII, no quote, no backslash). A char array that is not a constant does not compile.
+// Whether `c` goes into a JSON string as it is: ASCII that needs no escape (the writer takes the
+// long way for the rest, which replaces bytes that are not UTF-8).
+constexpr bool goes_in_as_is(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return u >= 0x20 && u < 0x80 && c != '"' && c != '\\';
+}
+
+// A key spelled in the program: a string literal, checked when it is compiled to need no escape.
+// A char array that is not a constant does not compile.
 struct literal_key {
   template <std::size_t N>
   consteval literal_key(const char (&k)[N]) : text(k, N - 1) {  // converts: w.key("name")
     if (k[N - 1] != '\0') throw "a key is a string literal";
     for (std::size_t i = 0; i + 1 < N; ++i) {
-      if (k[i] < 0x20 || k[i] >= 0x7f || k[i] == '"' || k[i] == '\\')
-        throw "a key spelled in the program needs no escape";
+      if (!goes_in_as_is(k[i])) throw "a key spelled in the program needs no escape";
     }
   }
   std::string_view text;
@@ -101,18 +107,7 @@ class json_writer {
   // A key spelled in the program (literal_key, below): copied without looking for characters to
   // escape. A view's keys are about half of the strings it writes.
   void key(literal_key k) {
-    const bool comma = comma_due();
-    const std::size_t at = out_.size();
-    out_.resize_and_overwrite(at + k.text.size() + 4, [&](char* text, std::size_t) {
-      char* to = text + at;
-      if (comma) *to++ = ',';
-      *to++ = '"';
-      for (const char c : k.text)  // a few bytes: a loop, where memcpy would be a call
-        *to++ = c;
-      *to++ = '"';
-      *to++ = ':';
-      return static_cast<std::size_t>(to - text);
-    });
+    copy_quoted(k.text, ':', comma_due(), [](char) { return true; });
     after_key_ = true;
   }
   template <class T>
@@ -181,6 +176,30 @@ class json_writer {
   // '\0'. A string that needs no escape (a key, a square, a name: nearly all of them) is copied
   // in one pass: a move's frames write about 120 strings, most of them its view's.
   void quoted(std::string_view s, char tail);
+  // The one pass: a comma when `comma`, then `s` in quotes and `tail` (unless '\0'), copied as
+  // it is while `as_is(c)` holds for each character. At the first that does not, nothing is
+  // written and the answer is false.
+  template <class AsIs>
+  bool copy_quoted(std::string_view s, char tail, bool comma, AsIs as_is) {
+    const std::size_t at = out_.size();
+    bool whole = true;
+    out_.resize_and_overwrite(at + s.size() + 4, [&](char* text, std::size_t) {
+      char* to = text + at;
+      if (comma) *to++ = ',';
+      *to++ = '"';
+      for (const char c : s) {  // short strings: a loop, where memcpy would be a call
+        if (!as_is(c)) {
+          whole = false;
+          return at;
+        }
+        *to++ = c;
+      }
+      *to++ = '"';
+      if (tail) *to++ = tail;
+      return static_cast<std::size_t>(to - text);
+    });
+    return whole;
+  }
   void write_string(std::string_view s);
 
   std::string out_;

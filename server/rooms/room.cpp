@@ -361,6 +361,7 @@ void room::move(member who, std::string move_text, std::optional<std::int64_t> v
       const bool with_event = who.move_event_in_result;
       const std::string_view moved =
           with_event ? protocol::notification_params(*events[0].frame) : std::string_view();
+      // Room for the event and the answer's three short members.
       reply_written(*who.conn, id, moved.size() + 128, [&](engine::json_writer& answer) {
         answer.object([&] {
           if (with_event) {
