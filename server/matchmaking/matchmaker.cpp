@@ -320,7 +320,7 @@ std::string matchmaker::open_game(const engine::game_spec& spec, const time_cont
     return {};
   }
   const int seats = static_cast<int>(players.size());
-  room_settings rs{.id = "r" + random_code(10),
+  room_settings rs{.id = new_room_id(),
                    .spec = spec,
                    .seats = seats,
                    .is_public = true,

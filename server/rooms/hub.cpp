@@ -686,7 +686,7 @@ void hub::on_create(const std::shared_ptr<peer>& conn, const client_context& ctx
                           "Fischer with an initial time",
                           "berserk"));
   }
-  room_settings settings{.id = "r" + random_code(10),
+  room_settings settings{.id = new_room_id(),
                          .spec = std::move(spec),
                          .seats = seats,
                          .is_public = m.is_public,

@@ -2,6 +2,9 @@
 
 #include <sodium.h>
 
+#include <algorithm>
+#include <ctime>
+
 #include "server/accounts/secrets.hpp"
 
 namespace boardroom::server {
@@ -13,13 +16,30 @@ std::string random_hex(std::size_t bytes) {
   return to_hex(raw.data(), raw.size());
 }
 
+namespace {
+constexpr char alphabet[] = "23456789abcdefghjkmnpqrstuvwxyz";  // no 0/o, 1/l/i, in ASCII order
+constexpr std::uint64_t base = sizeof(alphabet) - 1;
+constexpr std::size_t time_digits = 7;  // 31^7 seconds: until the year 2841
+}  // namespace
+
 std::string random_code(std::size_t length) {
-  static constexpr char alphabet[] = "23456789abcdefghjkmnpqrstuvwxyz";  // no 0/o, 1/l/i
   sodium_ready();
   std::string out;
   for (std::size_t i = 0; i < length; ++i)
     out += alphabet[randombytes_uniform(sizeof(alphabet) - 1)];  // without modulo bias
   return out;
+}
+
+std::string new_room_id(std::int64_t unix_seconds) {
+  auto seconds = static_cast<std::uint64_t>(std::max<std::int64_t>(unix_seconds, 0));
+  std::string id = "r" + std::string(time_digits, alphabet[0]);
+  for (std::size_t i = time_digits; i >= 1 && seconds > 0; --i, seconds /= base)
+    id[i] = alphabet[seconds % base];
+  return id + random_code(10);
+}
+
+std::string new_room_id() {
+  return new_room_id(std::time(nullptr));
 }
 
 }  // namespace boardroom::server

@@ -2,6 +2,7 @@
 // Unguessable identifiers from libsodium's CSPRNG (the operating system's random source).
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace boardroom::server {
@@ -11,5 +12,16 @@ std::string random_hex(std::size_t bytes);
 
 // A short code people can type: `length` characters from an alphabet without look-alikes.
 std::string random_code(std::size_t length);
+
+// A room's id: `r`, the second it is made in seven characters of random_code's alphabet (whose
+// order is ASCII's, so that ids made in later seconds sort after earlier ones, until the year
+// 2800), then ten random characters (as unguessable as the ids before the time was added).
+// Why the time: the store's tables are keyed by room id, and a game's rows go into them when it
+// ends. With random ids they went to a random page of tables that only grow, which SQLite had to
+// read from the file (its cache holds a few megabytes) and write back; in creation order they go
+// next to the rows of the games that ended just before, at the tables' ends
+// (docs/performance.md, "Room ids in creation order").
+std::string new_room_id(std::int64_t unix_seconds);
+std::string new_room_id();  // made now
 
 }  // namespace boardroom::server

@@ -92,7 +92,7 @@ json room::rematch_waiting() const {
 // the game can watch the rematch.
 room_settings room::rematch_settings(const std::string& creator) const {
   const int n = seat_count();
-  room_settings next{.id = "r" + random_code(10),
+  room_settings next{.id = new_room_id(),
                      .spec = settings_.spec,
                      .seats = n,
                      .is_public = settings_.is_public,

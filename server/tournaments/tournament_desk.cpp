@@ -622,7 +622,7 @@ void tournament_desk::open_round(live& t, std::vector<std::vector<int>> tables,
     const int present = static_cast<int>(std::count(gone.begin(), gone.end(), false));
     json table{{"board", static_cast<int>(b) + 1}, {"seats", seat_ids}};
     if (present == static_cast<int>(seats.size())) {
-      table["room"] = "r" + random_code(10);
+      table["room"] = new_room_id();
     } else {
       std::vector<int> ranks;
       for (bool g : gone)

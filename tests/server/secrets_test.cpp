@@ -81,5 +81,34 @@ TEST(Ids, RandomIdsAreHexOfTheirLengthAndCodesAvoidLookAlikes) {
   EXPECT_EQ(seen.size(), 200u);
 }
 
+TEST(Ids, RoomIdsSortByTheSecondTheyAreMadeAndEndUnguessable) {
+  const std::string alphabet = "23456789abcdefghjkmnpqrstuvwxyz";
+  // 2026-11-29 00:00 UTC in seconds, written by hand in base 31: 1795910400 = 2*31^6 + 0*31^5 +
+  // 22*31^4 + 19*31^3 + 20*31^2 + 10*31 + 17, the alphabet's characters 2, 0, 22, 19, 20, 10
+  // and 17.
+  ASSERT_EQ(
+      2 * 887503681LL + 0 * 28629151LL + 22 * 923521LL + 19 * 29791LL + 20 * 961LL + 10 * 31LL + 17,
+      1795910400LL);
+  const std::string id = new_room_id(1795910400);
+  ASSERT_EQ(id.size(), 18u);
+  EXPECT_EQ(id.substr(0, 8), "r42rnpck");
+  EXPECT_EQ(new_room_id(27512614110).substr(0, 8), "rzzzzzzz");  // 31^7 - 1, the last second
+  EXPECT_EQ(id.substr(8).find_first_not_of(alphabet), std::string::npos) << id;
+  EXPECT_EQ(new_room_id(0).substr(0, 8), "r2222222");
+  EXPECT_EQ(new_room_id(-5).substr(0, 8), "r2222222");  // a clock before 1970 sorts first
+  // Later seconds sort after earlier ones, whatever the random part (the alphabet's order is
+  // ASCII's), across a carry of every digit too.
+  const std::int64_t seconds[] = {0,          1,          30,         31,         961,
+                                  1795910400, 1795910401, 1795910430, 1795910431, 27512614110};
+  for (std::size_t i = 1; i < std::size(seconds); ++i)
+    for (int k = 0; k < 20; ++k)
+      EXPECT_LT(new_room_id(seconds[i - 1]), new_room_id(seconds[i])) << seconds[i];
+  // Two ids of one second differ in their random part.
+  std::set<std::string> same_second;
+  for (int i = 0; i < 200; ++i)
+    same_second.insert(new_room_id(1795910400));
+  EXPECT_EQ(same_second.size(), 200u);
+}
+
 }  // namespace
 }  // namespace boardroom::server
