@@ -241,7 +241,7 @@ void matchmaker::pairing_round() {
       }
     }
   }
-  std::mt19937_64 draw(std::random_device{}());
+  std::mt19937_64 draw(random_seed());
   for (auto& ids : games) {
     std::shuffle(ids.begin(), ids.end(), draw);  // seats are drawn
     const seek first = seeks_.at(ids.front());
@@ -327,7 +327,7 @@ std::string matchmaker::open_game(const engine::game_spec& spec, const time_cont
                    .auto_start = true,
                    .invite_code = "",
                    .creator = pairing_identity,
-                   .seed = std::random_device{}(),
+                   .seed = random_seed(),
                    .bots = bots,
                    .practice = false,
                    .created = std::chrono::system_clock::now(),
@@ -361,7 +361,7 @@ matchmaker::answer matchmaker::create_challenge(const person& who,
   const auto& lim = hub_.settings().limit;
   auto terms = check_terms(m.game, m.params, 2, m.time_control);
   if (!terms) return std::unexpected(terms.error());
-  std::mt19937_64 draw(std::random_device{}());
+  std::mt19937_64 draw(random_seed());
   const int from_seat = m.seat.value_or(static_cast<int>(draw() % 2));
   const std::string id = "c" + random_code(10);
   if (m.to.starts_with("bot:")) {  // a built-in bot accepts at once
@@ -446,8 +446,7 @@ matchmaker::answer matchmaker::accept(const std::string& player, const std::stri
   challenge c = std::move(it->second);
   challenges_.erase(it);
   c.timer->cancel();
-  const int from_seat =
-      c.from_seat >= 0 ? c.from_seat : static_cast<int>(std::random_device{}() % 2);
+  const int from_seat = c.from_seat >= 0 ? c.from_seat : static_cast<int>(random_seed() % 2);
   std::vector<person> players(2);
   players[static_cast<std::size_t>(from_seat)] = c.from;
   players[static_cast<std::size_t>(1 - from_seat)] = c.to;

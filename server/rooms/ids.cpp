@@ -9,6 +9,13 @@
 
 namespace boardroom::server {
 
+std::uint64_t random_seed() {
+  sodium_ready();
+  std::uint64_t seed = 0;
+  randombytes_buf(&seed, sizeof seed);
+  return seed;
+}
+
 std::string random_hex(std::size_t bytes) {
   sodium_ready();
   std::string raw(bytes, '\0');

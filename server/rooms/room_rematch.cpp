@@ -2,7 +2,6 @@
 // the same terms with every player seated (room.hpp, rematch()).
 
 #include <algorithm>
-#include <random>
 #include <utility>
 
 #include <spdlog/spdlog.h>
@@ -99,7 +98,7 @@ room_settings room::rematch_settings(const std::string& creator) const {
                      .auto_start = true,
                      .invite_code = settings_.invite_code,
                      .creator = creator,
-                     .seed = std::random_device{}(),
+                     .seed = random_seed(),
                      .bots = {},
                      .practice = settings_.practice,
                      .created = std::chrono::system_clock::now(),

@@ -1,6 +1,6 @@
 #include "server/rooms/room_terms.hpp"
 
-#include <random>
+#include "server/rooms/ids.hpp"
 
 namespace boardroom::server {
 
@@ -29,7 +29,7 @@ std::expected<room_terms, protocol::error> check_terms(
   if (auto misfit = time_control_misfit(*timing, *spec->game_ptr)) {
     return std::unexpected(app_error("bad_time_control", *misfit, "time_control"));
   }
-  const std::uint64_t seed = std::random_device{}();
+  const std::uint64_t seed = random_seed();
   // The engine says "bad_players" for a seat count and "bad_parameter" for a value.
   auto st = spec->game_ptr->new_state(count, spec->params, seed);
   if (!st) {

@@ -663,7 +663,7 @@ void tournament_desk::open_rooms(live& t, int number) {
     spdlog::error("tournament {}: its game or time control no longer parses", s.id);
     return;
   }
-  std::mt19937_64 seeds(std::random_device{}());
+  std::mt19937_64 seeds(random_seed());
   for (const auto& tb : r.tables) {
     if (tb.room.empty() || tb.result) continue;
     games_[tb.room] = {s.id, {number, tb.board}};

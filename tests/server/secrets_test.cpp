@@ -81,6 +81,18 @@ TEST(Ids, RandomIdsAreHexOfTheirLengthAndCodesAvoidLookAlikes) {
   EXPECT_EQ(seen.size(), 200u);
 }
 
+TEST(Ids, SeedsAreSixtyFourRandomBits) {
+  std::set<std::uint64_t> seen;
+  bool high_bits = false;  // std::random_device, used before, gave 32
+  for (int i = 0; i < 200; ++i) {
+    const std::uint64_t seed = random_seed();
+    seen.insert(seed);
+    high_bits = high_bits || (seed >> 32) != 0;
+  }
+  EXPECT_EQ(seen.size(), 200u);
+  EXPECT_TRUE(high_bits);
+}
+
 TEST(Ids, RoomIdsSortByTheSecondTheyAreMadeAndEndUnguessable) {
   const std::string alphabet = "23456789abcdefghjkmnpqrstuvwxyz";
   // 2026-11-29 00:00 UTC in seconds, written by hand in base 31: 1795910400 = 2*31^6 + 0*31^5 +
