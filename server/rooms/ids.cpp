@@ -26,7 +26,7 @@ std::string random_hex(std::size_t bytes) {
 namespace {
 constexpr char alphabet[] = "23456789abcdefghjkmnpqrstuvwxyz";  // no 0/o, 1/l/i, in ASCII order
 constexpr std::uint64_t base = sizeof(alphabet) - 1;
-constexpr std::size_t time_digits = 7;  // 31^7 seconds: until the year 2841
+constexpr std::size_t time_digits = 7;  // 31^7 seconds: until the year 2841 (new_room_id)
 }  // namespace
 
 std::string random_code(std::size_t length) {
@@ -38,7 +38,8 @@ std::string random_code(std::size_t length) {
 }
 
 std::string new_room_id(std::int64_t unix_seconds) {
-  auto seconds = static_cast<std::uint64_t>(std::max<std::int64_t>(unix_seconds, 0));
+  constexpr std::int64_t last = 27'512'614'110;  // 31^7 - 1: "zzzzzzz"
+  auto seconds = static_cast<std::uint64_t>(std::clamp<std::int64_t>(unix_seconds, 0, last));
   std::string id = "r" + std::string(time_digits, alphabet[0]);
   for (std::size_t i = time_digits; i >= 1 && seconds > 0; --i, seconds /= base)
     id[i] = alphabet[seconds % base];

@@ -19,13 +19,15 @@ std::string random_hex(std::size_t bytes);
 std::string random_code(std::size_t length);
 
 // A room's id: `r`, the second it is made in seven characters of random_code's alphabet (whose
-// order is ASCII's, so that ids made in later seconds sort after earlier ones, until the year
-// 2800), then ten random characters (as unguessable as the ids before the time was added).
-// Why the time: the store's tables are keyed by room id, and a game's rows go into them when it
-// ends. With random ids they went to a random page of tables that only grow, which SQLite had to
-// read from the file (its cache holds a few megabytes) and write back; in creation order they go
-// next to the rows of the games that ended just before, at the tables' ends
-// (docs/performance.md, "Room ids in creation order").
+// order is ASCII's, so that ids made in later seconds sort after earlier ones; from the year 2841
+// on, past seven characters, every id has the last second's), then ten random characters (as
+// unguessable as the ids before the time was added).
+// Why the time: `events` and `game_players` are keyed by room id (and `rooms` and
+// `finished_games` indexed by it), and a game's rows go into them when it ends. With random ids
+// they went to a random page of tables that only grow, which SQLite had to read back from the
+// file (its cache holds a few megabytes) and split; in creation order they go among the rows of
+// the games made at about the same time, which end at about the same time too, near the tables'
+// ends (docs/performance.md, "Against a Node.js peer; room ids in creation order").
 std::string new_room_id(std::int64_t unix_seconds);
 std::string new_room_id();  // made now
 

@@ -96,8 +96,8 @@ TEST(Ids, SeedsAreSixtyFourRandomBits) {
 TEST(Ids, RoomIdsSortByTheSecondTheyAreMadeAndEndUnguessable) {
   const std::string alphabet = "23456789abcdefghjkmnpqrstuvwxyz";
   // 2026-11-29 00:00 UTC in seconds, written by hand in base 31: 1795910400 = 2*31^6 + 0*31^5 +
-  // 22*31^4 + 19*31^3 + 20*31^2 + 10*31 + 17, the alphabet's characters 2, 0, 22, 19, 20, 10
-  // and 17.
+  // 22*31^4 + 19*31^3 + 20*31^2 + 10*31 + 17: the characters at positions 2, 0, 22, 19, 20, 10
+  // and 17 of the alphabet.
   ASSERT_EQ(
       2 * 887503681LL + 0 * 28629151LL + 22 * 923521LL + 19 * 29791LL + 20 * 961LL + 10 * 31LL + 17,
       1795910400LL);
@@ -105,6 +105,7 @@ TEST(Ids, RoomIdsSortByTheSecondTheyAreMadeAndEndUnguessable) {
   ASSERT_EQ(id.size(), 18u);
   EXPECT_EQ(id.substr(0, 8), "r42rnpck");
   EXPECT_EQ(new_room_id(27512614110).substr(0, 8), "rzzzzzzz");  // 31^7 - 1, the last second
+  EXPECT_EQ(new_room_id(27512614111).substr(0, 8), "rzzzzzzz");  // and after it, still last
   EXPECT_EQ(id.substr(8).find_first_not_of(alphabet), std::string::npos) << id;
   EXPECT_EQ(new_room_id(0).substr(0, 8), "r2222222");
   EXPECT_EQ(new_room_id(-5).substr(0, 8), "r2222222");  // a clock before 1970 sorts first
