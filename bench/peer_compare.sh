@@ -49,15 +49,5 @@ for round in $(seq "$rounds"); do
   stop_server
 done
 
-python3 - "$out/runs.jsonl" <<'PY'
-import json, statistics, sys
-runs = [json.loads(l) for l in open(sys.argv[1])]
-print(f"\n{'run':<28}{'CPU us/move':>12}{'moves/s':>10}{'p50 ms':>9}{'p99 ms':>9}  (medians)")
-for label in dict.fromkeys(r["label"] for r in runs):
-    rs = [r for r in runs if r["label"] == label]
-    med = lambda f: statistics.median(f(r) for r in rs)
-    print(f"{label:<28}{med(lambda r: r['server']['cpu_us_per_move']):>12.1f}"
-          f"{med(lambda r: r['moves_per_second']):>10.0f}{med(lambda r: r['rtt_ms']['p50']):>9.2f}"
-          f"{med(lambda r: r['rtt_ms']['p99']):>9.2f}")
-PY
+print_medians "$out/runs.jsonl"
 echo "raw runs: $out/runs.jsonl"

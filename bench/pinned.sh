@@ -1,6 +1,6 @@
-# Sourced by bench/run_matrix.sh, bench/compare.sh and bench/instructions.sh: the server pinned
-# to core 0 and the load generator to core 1, the server's rate limits high enough that it never
-# refuses its own load.
+# Sourced by bench/run_matrix.sh, compare.sh, peer_compare.sh and instructions.sh: the server
+# pinned to core 0 and the load generator to core 1, the server's rate limits high enough that it
+# never refuses its own load.
 # The caller sets $out (a scratch directory) and $port.
 
 # `serve`'s flags for a measured run, besides --port and --data-dir.
@@ -34,4 +34,22 @@ play_run() {  # binary, seconds, load arguments...
   stop_server
   rm -rf "$data"
   return $status
+}
+
+# The table of medians, one row per label in the order first seen, of a file of the load's JSON
+# lines, each labelled ("label"). KiB per connection only where a run measured it (idle).
+print_medians() {  # runs.jsonl
+  python3 - "$1" <<'PY'
+import json, statistics, sys
+runs = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+print(f"\n{'run':<28}{'moves/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'CPU us/move':>13}{'KiB/conn':>10}")
+for label in dict.fromkeys(r["label"] for r in runs):
+    rs = [r for r in runs if r["label"] == label]
+    med = lambda f: statistics.median(f(r) for r in rs)
+    per_conn = med(lambda r: r["server"].get("rss_kib_per_connection", 0))
+    print(f"{label:<28}{med(lambda r: r['moves_per_second']):>10.0f}"
+          f"{med(lambda r: r['rtt_ms']['p50']):>9.3f}{med(lambda r: r['rtt_ms']['p99']):>9.3f}"
+          f"{med(lambda r: r['server']['cpu_us_per_move']):>13.1f}"
+          + (f"{per_conn:>10.1f}" if per_conn else ""))
+PY
 }

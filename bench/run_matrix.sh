@@ -45,17 +45,5 @@ echo_run() {  # $1: label; rest: load arguments
 echo_run "echo R=100" --rooms 100
 echo_run "echo think R=1000" --rooms 1000 --think
 
-python3 - "$out/runs.jsonl" <<'PY'
-import json, statistics, sys
-runs = [json.loads(l) for l in open(sys.argv[1])]
-labels = list(dict.fromkeys(r["label"] for r in runs))
-print(f"\n{'run':<22}{'moves/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'CPU us/move':>13}{'KiB/conn':>10}")
-for label in labels:
-    rs = [r for r in runs if r["label"] == label]
-    med = lambda f: statistics.median(f(r) for r in rs)
-    per_conn = med(lambda r: r["server"].get("rss_kib_per_connection", 0))
-    print(f"{label:<22}{med(lambda r: r['moves_per_second']):>10.0f}{med(lambda r: r['rtt_ms']['p50']):>9.3f}"
-          f"{med(lambda r: r['rtt_ms']['p99']):>9.3f}{med(lambda r: r['server']['cpu_us_per_move']):>13.1f}"
-          f"{per_conn:>10.1f}")
-PY
+print_medians "$out/runs.jsonl"
 echo "raw runs: $out/runs.jsonl"

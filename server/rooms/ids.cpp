@@ -26,7 +26,14 @@ std::string random_hex(std::size_t bytes) {
 namespace {
 constexpr char alphabet[] = "23456789abcdefghjkmnpqrstuvwxyz";  // no 0/o, 1/l/i, in ASCII order
 constexpr std::uint64_t base = sizeof(alphabet) - 1;
-constexpr std::size_t time_digits = 7;  // 31^7 seconds: until the year 2841 (new_room_id)
+constexpr std::size_t time_digits = 7;
+// The last second the time digits hold, 31^7 - 1 ("zzzzzzz").
+constexpr std::int64_t last_second = [] {
+  std::uint64_t seconds = 1;
+  for (std::size_t i = 0; i < time_digits; ++i)
+    seconds *= base;
+  return static_cast<std::int64_t>(seconds - 1);
+}();
 }  // namespace
 
 std::string random_code(std::size_t length) {
@@ -38,8 +45,7 @@ std::string random_code(std::size_t length) {
 }
 
 std::string new_room_id(std::int64_t unix_seconds) {
-  constexpr std::int64_t last = 27'512'614'110;  // 31^7 - 1: "zzzzzzz"
-  auto seconds = static_cast<std::uint64_t>(std::clamp<std::int64_t>(unix_seconds, 0, last));
+  auto seconds = static_cast<std::uint64_t>(std::clamp<std::int64_t>(unix_seconds, 0, last_second));
   std::string id = "r" + std::string(time_digits, alphabet[0]);
   for (std::size_t i = time_digits; i >= 1 && seconds > 0; --i, seconds /= base)
     id[i] = alphabet[seconds % base];

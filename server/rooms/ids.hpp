@@ -8,8 +8,8 @@
 namespace boardroom::server {
 
 // A game's seed, 64 random bits. (Not std::random_device: in a virtual machine its constructor
-// asks the processor for its features, an exit to the hypervisor that cost about 30 µs, once
-// per room made: half a per cent of a move's CPU in the closed loop; and it gives 32 bits.)
+// asks the processor for its features, an exit to the hypervisor, once per room made: half a
+// per cent of the server's samples in the closed loop; and it gives 32 bits.)
 std::uint64_t random_seed();
 
 // `bytes` random bytes as lowercase hex.

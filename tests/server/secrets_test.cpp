@@ -110,9 +110,11 @@ TEST(Ids, RoomIdsSortByTheSecondTheyAreMadeAndEndUnguessable) {
   EXPECT_EQ(new_room_id(0).substr(0, 8), "r2222222");
   EXPECT_EQ(new_room_id(-5).substr(0, 8), "r2222222");  // a clock before 1970 sorts first
   // Later seconds sort after earlier ones, whatever the random part (the alphabet's order is
-  // ASCII's), across a carry of every digit too.
-  const std::int64_t seconds[] = {0,          1,          30,         31,         961,
-                                  1795910400, 1795910401, 1795910430, 1795910431, 27512614110};
+  // ASCII's), across a carry into every digit too (31^k - 1, then 31^k).
+  const std::int64_t seconds[] = {0,          1,          30,         31,         960,
+                                  961,        29790,      29791,      923520,     923521,
+                                  28629150,   28629151,   887503680,  887503681,  1795910400,
+                                  1795910401, 1795910430, 1795910431, 27512614110};
   for (std::size_t i = 1; i < std::size(seconds); ++i)
     for (int k = 0; k < 20; ++k)
       EXPECT_LT(new_room_id(seconds[i - 1]), new_room_id(seconds[i])) << seconds[i];
