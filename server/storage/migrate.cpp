@@ -6,6 +6,9 @@
 #include <charconv>
 #include <filesystem>
 #include <memory>
+#include <ranges>
+#include <string>
+#include <string_view>
 
 #include "server/storage/libpq.hpp"
 #include "server/storage/postgres_store.hpp"
@@ -24,10 +27,18 @@ using libpq::result_ptr;
 struct table {
   const char* name;
   const char* order;
+  // Instead of every column of `name`: a room's events are its rows and its runs' lines
+  // (event_runs, sqlite_store.cpp), and PostgreSQL keeps each event as a row.
+  const char* select = nullptr;
 };
+// Events first as SQLite keeps them: a row's fourth column is NULL, a run's the last version of
+// the events its third holds, one per line, from the second on.
+constexpr const char* events_and_runs =
+    "SELECT room, version, body, NULL AS last FROM events "
+    "UNION ALL SELECT room, first, bodies, last FROM event_runs ORDER BY room, version";
 constexpr std::array<table, 10> tables{{{"identities", "id"},
                                         {"rooms", "id"},
-                                        {"events", "room, version"},
+                                        {"events", "room, version", events_and_runs},
                                         {"accounts", "player"},
                                         {"login_tokens", "token_hash"},
                                         {"ratings", "player, game, speed"},
@@ -36,8 +47,36 @@ constexpr std::array<table, 10> tables{{{"identities", "id"},
                                         {"tournament_events", "tournament, seq"},
                                         {"server_starts", "started_ms"}}};
 
+// Text as COPY's text format reads it: backslashes and line breaks escaped.
+void append_copy_text(std::string& out, std::string_view text) {
+  for (const char c : text) {
+    switch (c) {
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        out += c;
+    }
+  }
+}
+
+std::string_view column_text(sqlite3_stmt* s, int column) {
+  const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s, column));
+  return p ? std::string_view(p, static_cast<std::size_t>(sqlite3_column_bytes(s, column)))
+           : std::string_view();
+}
+
 // The value as COPY's text format reads it: \N for NULL, the shortest exact text for a real,
-// and text with its backslashes and line breaks escaped.
+// and text escaped (append_copy_text).
 void append_copy_value(std::string& out, sqlite3_stmt* s, int column) {
   switch (sqlite3_column_type(s, column)) {
     case SQLITE_NULL:
@@ -53,28 +92,8 @@ void append_copy_value(std::string& out, sqlite3_stmt* s, int column) {
       out.append(buf.data(), end);
       return;
     }
-    default: {
-      const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s, column));
-      const int n = sqlite3_column_bytes(s, column);
-      for (int i = 0; i < n; ++i) {
-        switch (p[i]) {
-          case '\\':
-            out += "\\\\";
-            break;
-          case '\n':
-            out += "\\n";
-            break;
-          case '\r':
-            out += "\\r";
-            break;
-          case '\t':
-            out += "\\t";
-            break;
-          default:
-            out += p[i];
-        }
-      }
-    }
+    default:
+      append_copy_text(out, column_text(s, column));
   }
 }
 
@@ -83,12 +102,14 @@ struct sqlite_closer {
 };
 // One table: SELECT from SQLite, COPY into PostgreSQL. Returns the rows copied.
 store_result<std::int64_t> copy_table(sqlite3* from, PGconn* to, const table& t) {
-  std::string select = std::string("SELECT * FROM ") + t.name + " ORDER BY " + t.order;
+  std::string select =
+      t.select ? t.select : std::string("SELECT * FROM ") + t.name + " ORDER BY " + t.order;
   sqlite3_stmt* raw = nullptr;
   if (sqlite3_prepare_v2(from, select.c_str(), -1, &raw, nullptr) != SQLITE_OK)
     return std::unexpected(std::string("cannot read ") + t.name + ": " + sqlite3_errmsg(from));
   std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> s(raw, sqlite3_finalize);
-  const int columns = sqlite3_column_count(raw);
+  // events_and_runs: the three columns of a row, its fourth only says whether it is a run.
+  const int columns = t.select ? 3 : sqlite3_column_count(raw);
   std::string copy = std::string("COPY ") + t.name + " (";
   for (int i = 0; i < columns; ++i)
     copy += std::string(i ? ", " : "") + sqlite3_column_name(raw, i);
@@ -109,12 +130,23 @@ store_result<std::int64_t> copy_table(sqlite3* from, PGconn* to, const table& t)
     return ok;
   };
   while ((rc = sqlite3_step(raw)) == SQLITE_ROW) {
-    for (int i = 0; i < columns; ++i) {
-      if (i) buffer += '\t';
-      append_copy_value(buffer, raw, i);
+    if (t.select && sqlite3_column_type(raw, 3) != SQLITE_NULL) {  // a run: a row per line
+      std::int64_t version = sqlite3_column_int64(raw, 1);
+      for (const auto line : std::views::split(column_text(raw, 2), '\n')) {
+        append_copy_value(buffer, raw, 0);
+        buffer += '\t' + std::to_string(version++) + '\t';
+        append_copy_text(buffer, std::string_view(line.begin(), line.end()));
+        buffer += '\n';
+        ++rows;
+      }
+    } else {
+      for (int i = 0; i < columns; ++i) {
+        if (i) buffer += '\t';
+        append_copy_value(buffer, raw, i);
+      }
+      buffer += '\n';
+      ++rows;
     }
-    buffer += '\n';
-    ++rows;
     if (buffer.size() >= (1 << 20) && !flush()) break;
   }
   const bool read_all = rc == SQLITE_DONE;

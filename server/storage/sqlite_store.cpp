@@ -6,6 +6,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cerrno>
@@ -13,6 +14,9 @@
 #include <cstring>
 #include <filesystem>
 #include <mutex>
+#include <ranges>
+#include <span>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -32,7 +36,7 @@ namespace {
 
 // Migration i brings the schema from version i to i + 1. Never change one that has shipped:
 // append another.
-constexpr std::array<const char*, 9> migrations{R"sql(
+constexpr std::array<const char*, 10> migrations{R"sql(
 CREATE TABLE identities (
   id          TEXT PRIMARY KEY,
   name        TEXT NOT NULL,
@@ -67,7 +71,7 @@ CREATE TABLE server_starts (
   started_ms  INTEGER NOT NULL
 );
 )sql",
-                                                R"sql(
+                                                 R"sql(
 -- The index of finished games for the records, kept by a trigger on events: rooms need not know.
 CREATE TABLE finished_games (
   room        TEXT PRIMARY KEY REFERENCES rooms (id),
@@ -111,11 +115,11 @@ INSERT OR IGNORE INTO game_players (room, seat, player, name)
   WHERE json_extract(e.body, '$.type') = 'game_started'
     AND e.room IN (SELECT room FROM finished_games);
 )sql",
-                                                R"sql(
+                                                 R"sql(
 -- What happens to a seat whose player is gone in a game of three or more: 'bot' or 'retire'.
 ALTER TABLE rooms ADD COLUMN vacated_seats TEXT NOT NULL DEFAULT 'bot';
 )sql",
-                                                R"sql(
+                                                 R"sql(
 -- Accounts: identities that claimed their name with a password (its Argon2id hash only).
 CREATE TABLE accounts (
   player        TEXT PRIMARY KEY REFERENCES identities (id),
@@ -164,7 +168,7 @@ CREATE TABLE rating_history (
 ) WITHOUT ROWID;
 CREATE INDEX rating_history_by_player ON rating_history (player, at_ms);
 )sql",
-                                                R"sql(
+                                                 R"sql(
 -- Tournaments: each an append-only log of events, folded by the server as rooms are.
 CREATE TABLE tournaments (
   id          TEXT PRIMARY KEY,
@@ -178,14 +182,14 @@ CREATE TABLE tournament_events (      -- append-only
   PRIMARY KEY (tournament, seq)
 ) WITHOUT ROWID;
 )sql",
-                                                R"sql(
+                                                 R"sql(
 ALTER TABLE rooms ADD COLUMN berserk INTEGER NOT NULL DEFAULT 0;  -- players may go berserk
 )sql",
-                                                R"sql(
+                                                 R"sql(
 -- An account a program plays (account.register with bot): shown as a bot wherever it appears.
 ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
 )sql",
-                                                R"sql(
+                                                 R"sql(
 -- The trigger as before, but most rows (moves) are passed over by a search of their text instead
 -- of a parse of their JSON: the parse was about a fifth of what SQLite spent on a row. Every row
 -- is compact JSON, so a game_over has this text. The body is migration 2's, written out again
@@ -206,12 +210,26 @@ BEGIN
     WHERE e.room = NEW.room AND json_extract(e.body, '$.type') = 'game_started';
 END;
 )sql",
-                                                R"sql(
+                                                 R"sql(
 -- The store keeps the index of finished games itself, with the trigger's two statements and its
 -- WHEN in each, when it appends a game_over (index_finished_game_ and index_game_players_): a
 -- trigger ran a program of its own for every event appended, its WHEN included, and a finished
 -- game is about seventy events moved from the live log at once.
 DROP TRIGGER index_finished_game;
+)sql",
+                                                 R"sql(
+-- Runs of a room's events in one row each: the moves of a game, which wait in the live log while
+-- it is played, go into the database together when it ends. Seventy rows, each with its key, its
+-- share of the pages it splits and its reference's look-up, cost SQLite more than twice what one
+-- row of their text does (docs/performance.md). A room's events are its rows in `events` and the
+-- lines of its runs, in version order; no version is in both, and a game's start is a row.
+CREATE TABLE event_runs (
+  room        TEXT NOT NULL REFERENCES rooms (id),
+  first       INTEGER NOT NULL,      -- the version of the run's first event
+  last        INTEGER NOT NULL,      -- and of its last: every version between is in the run
+  bodies      TEXT NOT NULL          -- each event's room.event params, as sent, one per line
+);
+CREATE UNIQUE INDEX event_runs_by_room ON event_runs (room, first);
 )sql"};
 
 // What find_records() filters on; ?1 game, ?2 player (id or name), ?3 from, ?4 until, ?5 public
@@ -272,6 +290,12 @@ class use {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s_, i));
     return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(s_, i))) : "";
   }
+  // Valid until the statement steps again or is reset.
+  std::string_view column_view(int i) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s_, i));
+    return p ? std::string_view(p, static_cast<std::size_t>(sqlite3_column_bytes(s_, i)))
+             : std::string_view();
+  }
   std::int64_t column_int(int i) const { return sqlite3_column_int64(s_, i); }
   double column_double(int i) const { return sqlite3_column_double(s_, i); }
   bool column_is_null(int i) const { return sqlite3_column_type(s_, i) == SQLITE_NULL; }
@@ -306,18 +330,29 @@ constexpr const char* room_columns =
     "id, game, spec, params, seats, public, invite_code, creator, seed, bots, practice, "
     "auto_start, status, created_ms, time_control, vacated_seats, rated, berserk";
 
-// Rows per statement when a room's events go in together (a finished game's seventy, moved from
-// the live log at its end): a statement's start and end cost SQLite more than a row's insert.
-constexpr int events_per_insert = 16;
+// A room's events that go into the database together, this many or more, in version order and
+// without a game's start among them, are stored as one run (event_runs, migration 10): a finished
+// game's moves, moved from the live log at its end. Fewer are rows.
+constexpr std::size_t min_run = 8;
 
-// INSERT of `rows` events of one room: ?1 the room, then each row's version and body.
-std::string insert_events_sql(int rows) {
-  std::string sql = "INSERT INTO events (room, version, body) VALUES ";
-  for (int k = 0; k < rows; ++k) {
-    if (k) sql += ", ";
-    sql += "(?1, ?" + std::to_string(2 + 2 * k) + ", ?" + std::to_string(3 + 2 * k) + ")";
+// Whether `body` has the text `part` (a member such as `"type":"game_over"`): one search, where
+// std::string::find stops at every quote of a body to compare.
+bool has_text(std::string_view body, std::string_view part) {
+  return memmem(body.data(), body.size(), part.data(), part.size()) != nullptr;
+}
+
+bool is_run(std::span<const stored_event> events) {
+  if (events.size() < min_run) return false;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const std::string& body = events[i].body;
+    // Lines part a run's events: every row is compact JSON, which has no line break, but the
+    // store takes any text. A game's start stays a row: the index of finished games reads it.
+    if ((i && events[i].version != events[i - 1].version + 1) ||
+        body.find('\n') != std::string::npos || has_text(body, R"("type":"game_started")")) {
+      return false;
+    }
   }
-  return sql;
+  return true;
 }
 
 class sqlite_store final : public store {
@@ -334,7 +369,9 @@ class sqlite_store final : public store {
                     &expire_identities_,
                     &insert_room_,
                     &insert_event_,
-                    &insert_events_,
+                    &insert_run_,
+                    &version_taken_,
+                    &runs_of_,
                     &index_finished_game_,
                     &index_game_players_,
                     &set_status_,
@@ -412,7 +449,15 @@ class sqlite_store final : public store {
                                  ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
                                  "?13, ?14, ?15, ?16, ?17, ?18)"},
              {&insert_event_, "INSERT INTO events (room, version, body) VALUES (?1, ?2, ?3)"},
-             {&insert_events_, insert_events_sql(events_per_insert)},
+             {&insert_run_,
+              "INSERT INTO event_runs (room, first, last, bodies) VALUES (?1, ?2, ?3, ?4)"},
+             // ?1 the room, ?2 and ?3 the lowest and highest versions of an append.
+             {&version_taken_,
+              "SELECT EXISTS (SELECT 1 FROM events WHERE room = ?1 AND version BETWEEN ?2 AND ?3) "
+              "OR EXISTS (SELECT 1 FROM event_runs WHERE room = ?1 AND first <= ?3 AND last >= "
+              "?2)"},
+             {&runs_of_,
+              "SELECT first, last, bodies FROM event_runs WHERE room = ?1 ORDER BY first"},
              // ?1 the room, ?2 a game_over's text: what the trigger of migrations 2 and 8 did.
              {&index_finished_game_,
               "INSERT OR IGNORE INTO finished_games (room, game, finished_ms, outcome) "
@@ -977,25 +1022,40 @@ class sqlite_store final : public store {
     return out;
   }
 
+  // A room's events: a run of them as one row of event_runs (is_run), others as rows of events.
+  // Either way no version may be one the room has: the key of events refuses a row that repeats
+  // a row, and version_taken_ the rest.
   bool insert_events(std::string_view room, std::span<const stored_event> events) {
-    std::size_t i = 0;
-    for (; events.size() - i >= events_per_insert; i += events_per_insert) {
-      use u(insert_events_);
-      u.text(1, room);
-      for (int k = 0; k < events_per_insert; ++k)
-        u.integer(2 + 2 * k, events[i + k].version).text(3 + 2 * k, events[i + k].body);
-      if (u.step() != SQLITE_DONE) return false;
+    if (events.empty()) return true;
+    const auto [low, high] = std::ranges::minmax(events, {}, &stored_event::version);
+    {
+      use u(version_taken_);
+      u.text(1, room).integer(2, low.version).integer(3, high.version);
+      if (u.step() != SQLITE_ROW || u.column_int(0) != 0) return false;
     }
-    for (; i < events.size(); ++i) {
-      use u(insert_event_);
-      u.text(1, room).integer(2, events[i].version).text(3, events[i].body);
+    if (is_run(events)) {
+      std::size_t size = 0;
+      for (const auto& e : events)
+        size += e.body.size() + 1;
+      std::string bodies;
+      bodies.reserve(size);
+      for (const auto& e : events)
+        bodies.append(e.body).push_back('\n');
+      bodies.pop_back();
+      use u(insert_run_);
+      u.text(1, room).integer(2, low.version).integer(3, high.version).text(4, bodies);
       if (u.step() != SQLITE_DONE) return false;
+    } else {
+      for (const auto& e : events) {
+        use u(insert_event_);
+        u.text(1, room).integer(2, e.version).text(3, e.body);
+        if (u.step() != SQLITE_DONE) return false;
+      }
     }
     // Every row is compact JSON, so a game_over has this text; any other row is passed over
     // without a parse. (After the inserts: the index reads the game's game_started back.)
     for (const auto& e : events) {
-      if (e.body.find(R"("type":"game_over")") != std::string::npos &&
-          !index_finished_game(room, e.body)) {
+      if (has_text(e.body, R"("type":"game_over")") && !index_finished_game(room, e.body)) {
         return false;
       }
     }
@@ -1043,12 +1103,29 @@ class sqlite_store final : public store {
     return r;
   }
 
+  // The room's rows and the lines of its runs, in version order.
   bool read_events(stored_room& r) {
-    use u(events_of_);
+    {
+      use u(events_of_);
+      u.text(1, r.record.id);
+      int rc;
+      while ((rc = u.step()) == SQLITE_ROW)
+        r.events.push_back({u.column_int(0), u.column_text(1)});
+      if (rc != SQLITE_DONE) return false;
+    }
+    use u(runs_of_);
     u.text(1, r.record.id);
     int rc;
-    while ((rc = u.step()) == SQLITE_ROW)
-      r.events.push_back({u.column_int(0), u.column_text(1)});
+    bool runs = false;
+    while ((rc = u.step()) == SQLITE_ROW) {
+      runs = true;
+      const std::int64_t first = u.column_int(0), last = u.column_int(1);
+      std::int64_t version = first;
+      for (const auto line : std::views::split(u.column_view(2), '\n'))
+        r.events.push_back({version++, std::string(line.begin(), line.end())});
+      if (version != last + 1) return false;  // not the run that was written
+    }
+    if (runs) std::ranges::sort(r.events, {}, &stored_event::version);
     return rc == SQLITE_DONE;
   }
 
@@ -1066,12 +1143,12 @@ class sqlite_store final : public store {
   std::string path_;
   std::mutex mutex_;
   stmt_ptr begin_, commit_, rollback_, save_identity_, find_identity_, expire_identities_,
-      insert_room_, insert_event_, insert_events_, index_finished_game_, index_game_players_,
-      set_status_, unfinished_rooms_, room_by_id_, events_of_, find_records_, count_records_,
-      players_of_, insert_account_, account_by_name_, account_by_player_, insert_login_token_,
-      rating_of_, save_rating_, insert_rating_change_, leaderboard_, ratings_of_, rating_history_,
-      seed_rating_, upsert_tournament_, insert_tournament_event_, open_tournaments_,
-      tournament_by_id_, tournament_events_of_;
+      insert_room_, insert_event_, insert_run_, version_taken_, runs_of_, index_finished_game_,
+      index_game_players_, set_status_, unfinished_rooms_, room_by_id_, events_of_, find_records_,
+      count_records_, players_of_, insert_account_, account_by_name_, account_by_player_,
+      insert_login_token_, rating_of_, save_rating_, insert_rating_change_, leaderboard_,
+      ratings_of_, rating_history_, seed_rating_, upsert_tournament_, insert_tournament_event_,
+      open_tournaments_, tournament_by_id_, tournament_events_of_;
 };
 
 }  // namespace

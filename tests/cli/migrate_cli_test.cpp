@@ -4,6 +4,7 @@
 // and lets the players resume and finish their game.
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include "server/storage/postgres_store.hpp"
 #include "server/storage/sqlite_store.hpp"
@@ -49,8 +50,9 @@ TEST(MigrateCli, AnInstallationMovesToPostgreSQLWholeAndPlaysOn) {
   auto imported = run(" import-arimaa " + arimaa_archive + " --data-dir " + data);
   ASSERT_EQ(imported.status, 0) << imported.out;
 
-  // A game in mid-play, its players' tokens kept; one of them with an account.
-  std::string room, token_a, token_b;
+  // A game in mid-play, its players' tokens kept; one of them with an account. And a game played
+  // to its end, whose moves went into the database together (one run, sqlite_store.cpp).
+  std::string room, finished, token_a, token_b;
   {
     test_server srv(on_dir(data));
     ws_client a(srv.port()), b(srv.port());
@@ -62,6 +64,30 @@ TEST(MigrateCli, AnInstallationMovesToPostgreSQLWholeAndPlaysOn) {
     ASSERT_EQ(
         error_code(a.call("game.move", {{"room", room}, {"move", moves["result"]["moves"][0]}})),
         "");
+    finished = start_game(a, b, "amazons");
+    for (int i = 0; i < 12; ++i) {
+      ws_client& mover = i % 2 == 0 ? a : b;
+      auto legal = mover.call("game.legal_moves", {{"room", finished}});
+      ASSERT_EQ(error_code(mover.call("game.move",
+                                      {{"room", finished}, {"move", legal["result"]["moves"][0]}})),
+                "");
+    }
+    ASSERT_EQ(error_code(b.call("game.resign", {{"room", finished}})), "");
+  }
+  {  // The finished game's moves are a run in SQLite.
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open_v2((data + "/" + server::database_file).c_str(), &db,
+                              SQLITE_OPEN_READONLY, nullptr),
+              SQLITE_OK);
+    sqlite3_stmt* runs = nullptr;
+    ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT last - first + 1 FROM event_runs WHERE room = ?1", -1,
+                                 &runs, nullptr),
+              SQLITE_OK);
+    sqlite3_bind_text(runs, 1, finished.c_str(), -1, SQLITE_TRANSIENT);
+    EXPECT_EQ(sqlite3_step(runs), SQLITE_ROW);
+    EXPECT_GE(sqlite3_column_int(runs, 0), 12);
+    sqlite3_finalize(runs);
+    sqlite3_close(db);
   }
   {  // A rating and a tournament's log, through the store as the server writes them.
     auto s = open_store(data);
@@ -108,6 +134,14 @@ TEST(MigrateCli, AnInstallationMovesToPostgreSQLWholeAndPlaysOn) {
     ASSERT_EQ(a.events.size(), b.events.size());
     for (std::size_t i = 0; i < a.events.size(); ++i)
       EXPECT_EQ(a.events[i].body, b.events[i].body);
+    // The finished game's events, from its rows and its run, are one row each in PostgreSQL.
+    auto game_before = before->load_room(finished), game_after = after->load_room(finished);
+    ASSERT_TRUE(game_before && *game_before && game_after && *game_after);
+    ASSERT_EQ((*game_after)->events.size(), (*game_before)->events.size());
+    for (std::size_t i = 0; i < (*game_after)->events.size(); ++i) {
+      EXPECT_EQ((*game_after)->events[i].version, (*game_before)->events[i].version);
+      EXPECT_EQ((*game_after)->events[i].body, (*game_before)->events[i].body);
+    }
     auto account = after->find_account("ALICE");
     ASSERT_TRUE(account && *account);
     EXPECT_EQ((*account)->password_hash, (*before->find_account("alice"))->password_hash);

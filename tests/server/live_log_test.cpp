@@ -3,6 +3,7 @@
 // crash, refusals, and the rewrite that keeps the files short. The database file is read with
 // SQLite itself once the store is closed, so a test sees where the rows really are.
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -18,21 +19,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The versions of `room` that the database file holds (the store must be closed).
+// The versions of `room` that the database file holds (the store must be closed): its rows, and
+// the versions each of its runs (event_runs) holds.
 std::vector<std::int64_t> versions_in_database(const std::string& dir, const std::string& room) {
   sqlite3* db = nullptr;
   std::vector<std::int64_t> out;
   const std::string file = dir + "/" + server::database_file;
   EXPECT_EQ(sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
   sqlite3_stmt* stmt = nullptr;
-  EXPECT_EQ(sqlite3_prepare_v2(db, "SELECT version FROM events WHERE room = ?1 ORDER BY version",
+  EXPECT_EQ(sqlite3_prepare_v2(db,
+                               "SELECT version, version FROM events WHERE room = ?1 "
+                               "UNION ALL SELECT first, last FROM event_runs WHERE room = ?1",
                                -1, &stmt, nullptr),
             SQLITE_OK);
   sqlite3_bind_text(stmt, 1, room.c_str(), -1, SQLITE_TRANSIENT);
-  while (sqlite3_step(stmt) == SQLITE_ROW)
-    out.push_back(sqlite3_column_int64(stmt, 0));
+  while (sqlite3_step(stmt) == SQLITE_ROW) {
+    for (auto v = sqlite3_column_int64(stmt, 0); v <= sqlite3_column_int64(stmt, 1); ++v)
+      out.push_back(v);
+  }
   sqlite3_finalize(stmt);
   sqlite3_close(db);
+  std::ranges::sort(out);
   return out;
 }
 
@@ -147,6 +154,46 @@ TEST(LiveLog, AGameThatEndsTakesItsLoggedMovesIntoTheDatabaseWithIt) {
   auto unfinished = s->load_unfinished_rooms();
   ASSERT_TRUE(unfinished);
   EXPECT_TRUE(unfinished->empty());
+}
+
+// A finished game's moves are one row of event_runs, not a row each (sqlite_store.cpp, migration
+// 10), and they come back as they went in. A run whose versions and lines disagree (a database
+// changed by hand, a damaged file) is an error in words, not events made up or dropped.
+TEST(LiveLog, AFinishedGamesMovesAreOneRunAndADamagedRunIsAnError) {
+  temp_dir dir;
+  {
+    auto s = open_with(dir.path());
+    start_room(*s, "r1");
+    ASSERT_TRUE(s->append_events("r1", moves(3, 30), std::nullopt));
+    ASSERT_TRUE(s->append_events("r1", moves(31, 31), room_status::finished));
+    expect_events(*s, "r1", 31);
+  }
+  const std::string file = dir.path() + "/" + server::database_file;
+  auto count = [&](const char* sql) {
+    sqlite3* db = nullptr;
+    EXPECT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+    sqlite3_stmt* stmt = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(db, sql, -1, &stmt, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+    const std::int64_t n = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return n;
+  };
+  EXPECT_EQ(count("SELECT count(*) FROM events WHERE room = 'r1'"), 2);  // creation and start
+  EXPECT_EQ(count("SELECT count(*) FROM event_runs WHERE room = 'r1' AND first = 3 AND last = 31"),
+            1);
+  EXPECT_EQ(versions_in_database(dir.path(), "r1"), up_to(31));
+  {
+    auto s = open_store(dir.path());
+    expect_events(*s, "r1", 31);
+  }
+  // One version more than the run has lines.
+  EXPECT_EQ(count("UPDATE event_runs SET last = last + 1 RETURNING last"), 32);
+  auto s = open_store(dir.path());
+  auto loaded = s->load_room("r1");
+  ASSERT_FALSE(loaded.has_value());
+  EXPECT_NE(loaded.error().find("cannot read the events of r1"), std::string::npos)
+      << loaded.error();
 }
 
 // A new room in a group (event_append::created) goes to the database. One whose id is a live

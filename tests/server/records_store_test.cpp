@@ -32,7 +32,7 @@ TEST(RecordsStore, AnOlderDatabaseHasItsFinishedGamesIndexedWhenUpgraded) {
     sqlite3* db = nullptr;
     ASSERT_EQ(sqlite3_open((dir.path() + "/" + server::database_file).c_str(), &db), SQLITE_OK);
     exec(db,
-         "ALTER TABLE rooms DROP COLUMN berserk; "
+         "DROP TABLE event_runs; ALTER TABLE rooms DROP COLUMN berserk; "
          "DROP TABLE tournament_events; DROP TABLE tournaments; "
          "DROP TABLE rating_history; DROP TABLE ratings; DROP TABLE login_tokens; "
          "DROP TABLE accounts; ALTER TABLE rooms DROP COLUMN rated; "

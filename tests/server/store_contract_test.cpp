@@ -207,6 +207,50 @@ TEST_P(StoreContract, AFailedAppendWritesNothing) {
   EXPECT_TRUE(s->append_events("r1", std::vector<stored_event>{{2, "{}"}}, std::nullopt));
 }
 
+// A game's moves go into the store together when it ends (the live log's way, live_log.hpp): they
+// come back in order beside the room's other events, exactly, across reopening; an append that
+// repeats a version the room has, among the moves or beside them, is refused whole. Text the
+// events of a room hold is kept exactly, line breaks included.
+TEST_P(StoreContract, AGamesMovesStoredTogetherComeBackInOrderAndTakeNoVersionTwice) {
+  auto s = open();
+  ASSERT_TRUE(s);
+  ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 0}));
+  ASSERT_TRUE(s->create_room(sample_room("r1", "p1"), std::vector<stored_event>{{1, "{}"}}));
+  ASSERT_TRUE(s->append_events("r1", std::vector<stored_event>{{2, R"({"type":"game_started"})"}},
+                               room_status::playing));
+  auto events = [](std::int64_t from, std::int64_t to) {
+    std::vector<stored_event> out;
+    for (std::int64_t v = from; v <= to; ++v)
+      out.push_back({v, R"({"type":"move","move":"m)" + std::to_string(v) + R"("})"});
+    return out;
+  };
+  auto game = events(3, 40);
+  game.push_back({41, R"({"type":"game_over"})"});
+  ASSERT_TRUE(s->append_events("r1", game, room_status::finished));
+  EXPECT_FALSE(s->append_events("r1", events(30, 30), std::nullopt));  // among the moves
+  EXPECT_FALSE(s->append_events("r1", events(41, 50), std::nullopt));  // the last one again
+  EXPECT_FALSE(s->append_events("r1", events(2, 11), std::nullopt));   // a row and moves
+  // After them, more events still go in, a line break in one kept as it is.
+  auto after = events(42, 52);
+  after[3].body = "{\"text\":\"two\nlines\"}";
+  ASSERT_TRUE(s->append_events("r1", after, room_status::closed));
+
+  s.reset();
+  s = open();
+  auto r1 = s->load_room("r1");
+  ASSERT_TRUE(r1 && *r1);
+  const auto& kept = (*r1)->events;
+  ASSERT_EQ(kept.size(), 52u);
+  for (std::int64_t v = 1; v <= 52; ++v)
+    EXPECT_EQ(kept[v - 1].version, v);
+  EXPECT_EQ(kept[1].body, R"({"type":"game_started"})");
+  for (std::size_t i = 0; i < game.size(); ++i)
+    EXPECT_EQ(kept[i + 2].body, game[i].body);
+  EXPECT_EQ(kept[44].body, "{\"text\":\"two\nlines\"}");
+  EXPECT_EQ(kept[51].body, after.back().body);
+  EXPECT_EQ((*r1)->record.status, room_status::closed);
+}
+
 // New rooms in a group commit (event_append::created), beside other rooms' appends: each is
 // stored as create_room() would store it, and a room whose id is taken fails alone.
 TEST_P(StoreContract, AGroupCommitOpensRoomsBesideOtherAppends) {
