@@ -9,6 +9,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "cli/allocator.hpp"
 #include "cli/commands.hpp"
 #include "server/cluster/redis_link.hpp"
 #include "server/net/server.hpp"
@@ -257,8 +258,8 @@ command add_serve(CLI::App& app) {
     srv.catch_signals();
     // Scripts that pass --port 0 read the port from this line.
     std::cout << "listening on " << cfg->host << ":" << *port << std::endl;
-    spdlog::info("boardroom {} serving {}://{}:{}/ws", BOARDROOM_VERSION,
-                 cfg->tls_cert.empty() ? "ws" : "wss", cfg->host, *port);
+    spdlog::info("boardroom {} serving {}://{}:{}/ws; memory from {}", BOARDROOM_VERSION,
+                 cfg->tls_cert.empty() ? "ws" : "wss", cfg->host, *port, allocator_name());
     // Logged after the "listening on" line, which scripts read first.
     if (!token_file->empty() && readable_by_others(*token_file)) {
       spdlog::warn("the admin token file {} can be read by other users: chmod 600 it", *token_file);

@@ -8,7 +8,7 @@ packages=(
   libboost1.81-dev
   nlohmann-json3-dev libvalijson-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  libsqlite3-dev libcli11-dev libssl-dev libsodium-dev zlib1g-dev
+  libsqlite3-dev libcli11-dev libssl-dev libsodium-dev zlib1g-dev libmimalloc-dev
   postgresql-15 libpq-dev redis-server libhiredis-dev
   clang-16 libclang-rt-16-dev
   chromium

@@ -139,6 +139,31 @@ TEST(Cli, ServeStartsAnswersAndShutsDownGracefullyOnSigterm) {
   EXPECT_EQ(WEXITSTATUS(status), 0);
 }
 
+// The allocator the executable was built with (cli/allocator.hpp): with mimalloc linked, the
+// program's allocations are mimalloc's (asked at exit, it reports the memory they touched), and
+// the start-up log names it; without, mimalloc is not there to report anything.
+TEST(Cli, RunsOnTheAllocatorItWasBuiltWith) {
+  auto games = run_command("MIMALLOC_SHOW_STATS=1 " + std::string(BOARDROOM_BINARY) + " games");
+  ASSERT_EQ(games.status, 0) << games.out;
+  const auto touched = games.out.find("touched:");
+  temp_dir data;
+  auto served =
+      run_command("timeout -s TERM 2 " + std::string(BOARDROOM_BINARY) +
+                  " serve --host 127.0.0.1 --port 0 --log-level info --data-dir " + data.path());
+  ASSERT_EQ(served.status, 124) << served.out;  // stopped by timeout's SIGTERM, not failed
+#ifdef BOARDROOM_MIMALLOC
+  ASSERT_NE(touched, std::string::npos) << games.out;
+  std::istringstream line(games.out.substr(touched + 8));
+  double peak = 0;
+  line >> peak;
+  EXPECT_GT(peak, 0) << games.out;
+  EXPECT_NE(served.out.find("memory from mimalloc 2."), std::string::npos) << served.out;
+#else
+  EXPECT_EQ(touched, std::string::npos) << games.out;
+  EXPECT_NE(served.out.find("memory from the C library's malloc"), std::string::npos) << served.out;
+#endif
+}
+
 // An admin.abort of a running game on `port` with `token`: "" when it was granted, else the error.
 std::string abort_as_admin(std::uint16_t port, const std::string& token) {
   ws_client a(port), b(port);
