@@ -1,6 +1,7 @@
 #pragma once
 // The allocator the executable runs on: mimalloc where it is linked (BOARDROOM_MIMALLOC, the
-// default outside the sanitizer builds; why in docs/performance.md), else the C library's malloc.
+// default outside the sanitizer builds; why in docs/performance.md), else the C library's malloc,
+// or the sanitizer's that replaces it.
 // The start-up log names it, which is also what keeps the library linked: nothing else in the
 // program calls it by name.
 
@@ -18,7 +19,7 @@ inline std::string allocator_name() {
   return "mimalloc " + std::to_string(v / 100) + "." + std::to_string(v / 10 % 10) + "." +
          std::to_string(v % 10);
 #else
-  return "the C library's malloc";
+  return "the C library's malloc (or a sanitizer's)";
 #endif
 }
 

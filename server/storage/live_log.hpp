@@ -6,8 +6,8 @@
 // rooms writes a page of every room it touches (about five pages per move at 100 busy rooms),
 // and SQLite was a third of the server's CPU per move. Here a group is one write to the end of
 // the log (and one fdatasync under `--sync full`), whatever rooms it spans. A room's events
-// move into the database when its game ends, all at once, where they fill a page or two: the same
-// rows, in the same table, written once and together.
+// move into the database when its game ends, all at once: one run of `event_runs` (or rows of
+// `events`, sqlite_store.cpp's is_run says which), written once and together.
 //
 // What goes where (append_group):
 // - to the log: a room's plain appends (no status change, no ratings) while the room is known to

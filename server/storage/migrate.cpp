@@ -122,6 +122,7 @@ store_result<std::int64_t> copy_table(sqlite3* from, PGconn* to, const table& t)
   }
   std::int64_t rows = 0;
   std::string buffer;
+  std::string damaged;  // a run whose lines and versions disagree
   int rc;
   auto flush = [&] {
     bool ok =
@@ -131,13 +132,20 @@ store_result<std::int64_t> copy_table(sqlite3* from, PGconn* to, const table& t)
   };
   while ((rc = sqlite3_step(raw)) == SQLITE_ROW) {
     if (t.select && sqlite3_column_type(raw, 3) != SQLITE_NULL) {  // a run: a row per line
-      std::int64_t version = sqlite3_column_int64(raw, 1);
+      const std::int64_t first = sqlite3_column_int64(raw, 1), last = sqlite3_column_int64(raw, 3);
+      std::int64_t version = first;
       for (const auto line : std::views::split(column_text(raw, 2), '\n')) {
         append_copy_value(buffer, raw, 0);
         buffer += '\t' + std::to_string(version++) + '\t';
         append_copy_text(buffer, std::string_view(line.begin(), line.end()));
         buffer += '\n';
         ++rows;
+      }
+      if (version != last + 1) {  // as the store refuses to read it (sqlite_store.cpp)
+        damaged = "the run of room " + std::string(column_text(raw, 0)) + " from version " +
+                  std::to_string(first) + " holds " + std::to_string(version - first) +
+                  " events, not " + std::to_string(last - first + 1);
+        break;
       }
     } else {
       for (int i = 0; i < columns; ++i) {
@@ -149,15 +157,17 @@ store_result<std::int64_t> copy_table(sqlite3* from, PGconn* to, const table& t)
     }
     if (buffer.size() >= (1 << 20) && !flush()) break;
   }
-  const bool read_all = rc == SQLITE_DONE;
+  const bool read_all = rc == SQLITE_DONE && damaged.empty();
   const bool sent = flush();
   PQputCopyEnd(to, read_all && sent ? nullptr : "the copy was cut short");
   result_ptr end(PQgetResult(to));
   const bool copied = PQresultStatus(end.get()) == PGRES_COMMAND_OK;
   while (result_ptr more{PQgetResult(to)}) {
   }
-  if (!read_all)
-    return std::unexpected(std::string("cannot read ") + t.name + ": " + sqlite3_errmsg(from));
+  if (!read_all) {
+    return std::unexpected(std::string("cannot read ") + t.name + ": " +
+                           (damaged.empty() ? sqlite3_errmsg(from) : damaged));
+  }
   if (!copied)
     return std::unexpected(std::string("cannot write ") + t.name + ": " +
                            error_text(to, end.get()));

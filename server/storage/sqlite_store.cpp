@@ -928,6 +928,7 @@ class sqlite_store final : public store {
 
   template <class F>
   store_result<void> transaction(const std::string& what, F&& body) {
+    refused_.clear();
     {
       use u(begin_);
       if (u.step() != SQLITE_DONE) return std::unexpected(failure(what));
@@ -936,7 +937,8 @@ class sqlite_store final : public store {
       use u(commit_);
       if (u.step() == SQLITE_DONE) return {};
     }
-    std::string message = failure(what);
+    std::string message =
+        refused_.empty() ? failure(what) : what + " in '" + path_ + "': " + refused_;
     if (!sqlite3_get_autocommit(db_)) {  // still in the transaction: undo it
       use u(rollback_);
       u.step();
@@ -1027,11 +1029,17 @@ class sqlite_store final : public store {
   // a row, and version_taken_ the rest.
   bool insert_events(std::string_view room, std::span<const stored_event> events) {
     if (events.empty()) return true;
-    const auto [low, high] = std::ranges::minmax(events, {}, &stored_event::version);
+    const auto [low, high] =
+        std::ranges::minmax(events | std::views::transform(&stored_event::version));
     {
       use u(version_taken_);
-      u.text(1, room).integer(2, low.version).integer(3, high.version);
-      if (u.step() != SQLITE_ROW || u.column_int(0) != 0) return false;
+      u.text(1, room).integer(2, low).integer(3, high);
+      if (u.step() != SQLITE_ROW) return false;
+      if (u.column_int(0) != 0) {
+        refused_ = "room " + std::string(room) + " has a version from " + std::to_string(low) +
+                   " to " + std::to_string(high) + " stored already";
+        return false;
+      }
     }
     if (is_run(events)) {
       std::size_t size = 0;
@@ -1043,7 +1051,7 @@ class sqlite_store final : public store {
         bodies.append(e.body).push_back('\n');
       bodies.pop_back();
       use u(insert_run_);
-      u.text(1, room).integer(2, low.version).integer(3, high.version).text(4, bodies);
+      u.text(1, room).integer(2, low).integer(3, high).text(4, bodies);
       if (u.step() != SQLITE_DONE) return false;
     } else {
       for (const auto& e : events) {
@@ -1125,8 +1133,11 @@ class sqlite_store final : public store {
         r.events.push_back({version++, std::string(line.begin(), line.end())});
       if (version != last + 1) return false;  // not the run that was written
     }
-    if (runs) std::ranges::sort(r.events, {}, &stored_event::version);
-    return rc == SQLITE_DONE;
+    if (!runs) return rc == SQLITE_DONE;
+    std::ranges::sort(r.events, {}, &stored_event::version);
+    // A version both a row and a run hold: a database changed by hand, not one this store wrote.
+    return rc == SQLITE_DONE &&
+           std::ranges::adjacent_find(r.events, {}, &stored_event::version) == r.events.end();
   }
 
   bool read_tournament_events(stored_tournament& t) {
@@ -1141,6 +1152,9 @@ class sqlite_store final : public store {
   sqlite3* db_;
   data_dir_lock lock_;
   std::string path_;
+  // Why the store itself refused the write in hand, where SQLite has nothing to say (a version
+  // that a run holds); transaction() reports it.
+  std::string refused_;
   std::mutex mutex_;
   stmt_ptr begin_, commit_, rollback_, save_identity_, find_identity_, expire_identities_,
       insert_room_, insert_event_, insert_run_, version_taken_, runs_of_, index_finished_game_,

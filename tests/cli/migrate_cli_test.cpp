@@ -10,6 +10,7 @@
 #include "server/storage/sqlite_store.hpp"
 #include "tests/cli/cli_helpers.hpp"
 #include "tests/server/helpers.hpp"
+#include "tests/server/store_samples.hpp"
 #include "tests/support/test_postgres.hpp"
 #include "tests/support/test_server.hpp"
 #include "tests/support/ws_client.hpp"
@@ -208,6 +209,36 @@ TEST(MigrateCli, RefusesWhatItCannotCopyInWords) {
                          " --to 'postgresql://u:hunter2@/none?host=/nonexistent'");
   EXPECT_EQ(unreachable.status, 1) << unreachable.out;
   EXPECT_EQ(unreachable.out.find("hunter2"), std::string::npos) << unreachable.out;
+
+  // A finished game's moves (one run) whose versions and lines disagree, as a hand-edited or
+  // damaged file has them: the copy says which, and PostgreSQL is left as it was.
+  const std::string damaged = dir.path() + "/damaged";
+  {
+    auto s = open_store(damaged);
+    ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 5}));
+    ASSERT_TRUE(
+        s->create_room(sample_room("r1", "p1"), std::vector<server::stored_event>{{1, "{}"}}));
+    std::vector<server::stored_event> game;
+    for (std::int64_t v = 2; v <= 20; ++v)
+      game.push_back({v, R"({"type":"move","n":)" + std::to_string(v) + "}"});
+    ASSERT_TRUE(s->append_events("r1", game, room_status::finished));
+  }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open((damaged + "/" + server::database_file).c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "UPDATE event_runs SET last = last + 2", nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  auto refused = run(" migrate --from sqlite:" + damaged + " --to '" + database.url() + "'");
+  EXPECT_EQ(refused.status, 1) << refused.out;
+  EXPECT_NE(refused.out.find("cannot read events: the run of room r1 from version 2 holds 19 "
+                             "events, not 21"),
+            std::string::npos)
+      << refused.out;
+  auto after = open_postgres(database.url());
+  ASSERT_TRUE(after);
+  auto none = after->load_room("r1");
+  ASSERT_TRUE(none.has_value()) << none.error();
+  EXPECT_FALSE(*none);
 }
 
 }  // namespace

@@ -186,11 +186,26 @@ TEST(LiveLog, AFinishedGamesMovesAreOneRunAndADamagedRunIsAnError) {
   {
     auto s = open_store(dir.path());
     expect_events(*s, "r1", 31);
+    // A version the run holds, appended again: refused, and the message says so.
+    auto again = s->append_events("r1", moves(20, 20), std::nullopt);
+    ASSERT_FALSE(again);
+    EXPECT_NE(again.error().find("room r1 has a version from 20 to 20 stored already"),
+              std::string::npos)
+        << again.error();
+    expect_events(*s, "r1", 31);
   }
   // One version more than the run has lines.
   EXPECT_EQ(count("UPDATE event_runs SET last = last + 1 RETURNING last"), 32);
   auto s = open_store(dir.path());
   auto loaded = s->load_room("r1");
+  ASSERT_FALSE(loaded.has_value());
+  EXPECT_NE(loaded.error().find("cannot read the events of r1"), std::string::npos)
+      << loaded.error();
+  s.reset();
+  // A run as long as its versions, but over a version a row holds too.
+  EXPECT_EQ(count("UPDATE event_runs SET first = 2, last = 30 RETURNING first"), 2);
+  s = open_store(dir.path());
+  loaded = s->load_room("r1");
   ASSERT_FALSE(loaded.has_value());
   EXPECT_NE(loaded.error().find("cannot read the events of r1"), std::string::npos)
       << loaded.error();

@@ -249,6 +249,21 @@ TEST_P(StoreContract, AGamesMovesStoredTogetherComeBackInOrderAndTakeNoVersionTw
   EXPECT_EQ(kept[44].body, "{\"text\":\"two\nlines\"}");
   EXPECT_EQ(kept[51].body, after.back().body);
   EXPECT_EQ((*r1)->record.status, room_status::closed);
+
+  // Empty texts first and last among events stored together come back empty, none lost.
+  ASSERT_TRUE(s->create_room(sample_room("r2", "p1"), std::vector<stored_event>{{1, "{}"}}));
+  auto blanks = events(2, 11);
+  blanks.front().body = blanks.back().body = "";
+  ASSERT_TRUE(s->append_events("r2", blanks, room_status::finished));
+  s.reset();
+  s = open();
+  auto r2 = s->load_room("r2");
+  ASSERT_TRUE(r2 && *r2);
+  ASSERT_EQ((*r2)->events.size(), 11u);
+  for (std::size_t i = 0; i < blanks.size(); ++i) {
+    EXPECT_EQ((*r2)->events[i + 1].version, blanks[i].version);
+    EXPECT_EQ((*r2)->events[i + 1].body, blanks[i].body);
+  }
 }
 
 // New rooms in a group commit (event_append::created), beside other rooms' appends: each is
