@@ -1,6 +1,6 @@
 // Amazons engine speed: perft with bulk counting at the last ply (10x10 perft(3) is the headline
 // figure), move generation, counting and make/unmake on positions from random games, and the
-// checked play() the server uses, per move.
+// checked play() the server uses, per move, and the view the server sends with each.
 // Run: build/release/bench/amazons_bench
 //      build/release/bench/amazons_bench --benchmark_filter=perft/10 --benchmark_repetitions=5
 
@@ -14,6 +14,7 @@
 #include "engine/amazons/notation.hpp"
 #include "engine/amazons/position.hpp"
 #include "engine/amazons/state.hpp"
+#include "engine/core/json_writer.hpp"
 
 namespace {
 
@@ -172,6 +173,28 @@ void legal_moves_bench(benchmark::State& bench) {
       benchmark::Counter(static_cast<double>(listed), benchmark::Counter::kIsRate);
 }
 BENCHMARK(legal_moves_bench)->Name("legal_moves_text")->Unit(benchmark::kMillisecond);
+
+// write_view(): the view the server sends with every move's event, as JSON text.
+void view_bench(benchmark::State& bench) {
+  rules r = rules_of_size(10);
+  std::vector<amazons::state> states;
+  for (const auto& pos : sample_positions())
+    states.emplace_back(r, pos);
+  std::int64_t bytes = 0;
+  for (auto _ : bench) {
+    for (const auto& s : states) {
+      json_writer w(1024);
+      s.write_view(w);
+      bytes += static_cast<std::int64_t>(w.text().size());
+      benchmark::DoNotOptimize(w.text().data());
+    }
+  }
+  bench.counters["views_per_second"] = benchmark::Counter(
+      static_cast<double>(states.size() * bench.iterations()), benchmark::Counter::kIsRate);
+  bench.counters["bytes_per_view"] =
+      static_cast<double>(bytes) / static_cast<double>(states.size() * bench.iterations());
+}
+BENCHMARK(view_bench)->Name("view")->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

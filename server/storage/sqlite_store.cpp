@@ -335,20 +335,38 @@ constexpr const char* room_columns =
 // game's moves, moved from the live log at its end. Fewer are rows.
 constexpr std::size_t min_run = 8;
 
-// Whether `body` has the text `part` (a member such as `"type":"game_over"`): one search, where
-// std::string::find stops at every quote of a body to compare.
-bool has_text(std::string_view body, std::string_view part) {
-  return memmem(body.data(), body.size(), part.data(), part.size()) != nullptr;
+// What the store must know of an event's text, found in one pass: whether it holds a line break
+// (lines part a run's events) and whether it starts or ends a game. Every row is compact JSON, so
+// such an event has the member `"type":"game_started"` or `"type":"game_over"`: one search for
+// `"type":"` (memmem; std::string::find stops at every quote of a body to compare), then a look
+// at what follows each.
+struct body_marks {
+  bool line_break = false;
+  bool starts_game = false;
+  bool ends_game = false;
+};
+
+body_marks marks_of(std::string_view body) {
+  body_marks m;
+  m.line_break = body.find('\n') != std::string_view::npos;
+  constexpr std::string_view type = R"("type":")";
+  for (std::string_view rest = body;;) {
+    const void* hit = memmem(rest.data(), rest.size(), type.data(), type.size());
+    if (!hit) return m;
+    rest.remove_prefix(static_cast<const char*>(hit) - rest.data() + type.size());
+    m.starts_game = m.starts_game || rest.starts_with(R"(game_started")");
+    m.ends_game = m.ends_game || rest.starts_with(R"(game_over")");
+  }
 }
 
-bool is_run(std::span<const stored_event> events) {
+// Whether `events`, whose marks are `marks`, are stored as one run.
+bool is_run(std::span<const stored_event> events, std::span<const body_marks> marks) {
   if (events.size() < min_run) return false;
   for (std::size_t i = 0; i < events.size(); ++i) {
-    const std::string& body = events[i].body;
-    // Lines part a run's events: every row is compact JSON, which has no line break, but the
-    // store takes any text. A game's start stays a row: the index of finished games reads it.
-    if ((i && events[i].version != events[i - 1].version + 1) ||
-        body.find('\n') != std::string::npos || has_text(body, R"("type":"game_started")")) {
+    // Compact JSON has no line break, but the store takes any text. A game's start stays a row:
+    // the index of finished games reads it.
+    if ((i && events[i].version != events[i - 1].version + 1) || marks[i].line_break ||
+        marks[i].starts_game) {
       return false;
     }
   }
@@ -1041,7 +1059,10 @@ class sqlite_store final : public store {
         return false;
       }
     }
-    if (is_run(events)) {
+    std::vector<body_marks> marks(events.size());
+    std::ranges::transform(events, marks.begin(),
+                           [](const stored_event& e) { return marks_of(e.body); });
+    if (is_run(events, marks)) {
       std::size_t size = 0;
       for (const auto& e : events)
         size += e.body.size() + 1;
@@ -1060,12 +1081,10 @@ class sqlite_store final : public store {
         if (u.step() != SQLITE_DONE) return false;
       }
     }
-    // Every row is compact JSON, so a game_over has this text; any other row is passed over
-    // without a parse. (After the inserts: the index reads the game's game_started back.)
-    for (const auto& e : events) {
-      if (has_text(e.body, R"("type":"game_over")") && !index_finished_game(room, e.body)) {
-        return false;
-      }
+    // A row that is not a game_over is passed over without a parse. (After the inserts: the
+    // index reads the game's game_started back.)
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      if (marks[i].ends_game && !index_finished_game(room, events[i].body)) return false;
     }
     return true;
   }

@@ -3,6 +3,7 @@
 
 #include "server/accounts/secrets.hpp"
 
+#include <map>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -79,6 +80,22 @@ TEST(Ids, RandomIdsAreHexOfTheirLengthAndCodesAvoidLookAlikes) {
     EXPECT_EQ(code.find_first_of("01ilo"), std::string::npos) << code;
   }
   EXPECT_EQ(seen.size(), 200u);
+}
+
+TEST(Ids, EveryCharacterOfACodeIsEquallyLikely) {
+  // Bytes taken modulo the alphabet's 31 characters would favour the first eight by an eighth
+  // (256 = 8 * 31 + 8): about 10,900 of each where 10,000 are expected here, nine standard
+  // deviations (98) off.
+  const std::string alphabet = "23456789abcdefghjkmnpqrstuvwxyz";
+  const std::string code = random_code(310'000);
+  ASSERT_EQ(code.size(), 310'000u);
+  std::map<char, int> counts;
+  for (char c : code)
+    ++counts[c];
+  ASSERT_EQ(counts.size(), alphabet.size());
+  for (char c : alphabet) {
+    EXPECT_NEAR(counts[c], 10'000, 500) << c;  // five standard deviations
+  }
 }
 
 TEST(Ids, SeedsAreSixtyFourRandomBits) {
