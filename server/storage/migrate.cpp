@@ -6,12 +6,12 @@
 #include <charconv>
 #include <filesystem>
 #include <memory>
-#include <ranges>
 #include <string>
 #include <string_view>
 
 #include "server/storage/libpq.hpp"
 #include "server/storage/postgres_store.hpp"
+#include "server/storage/sqlite_rows.hpp"
 #include "server/storage/sqlite_store.hpp"
 
 namespace boardroom::server {
@@ -69,12 +69,6 @@ void append_copy_text(std::string& out, std::string_view text) {
   }
 }
 
-std::string_view column_text(sqlite3_stmt* s, int column) {
-  const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s, column));
-  return p ? std::string_view(p, static_cast<std::size_t>(sqlite3_column_bytes(s, column)))
-           : std::string_view();
-}
-
 // The value as COPY's text format reads it: \N for NULL, the shortest exact text for a real,
 // and text escaped (append_copy_text).
 void append_copy_value(std::string& out, sqlite3_stmt* s, int column) {
@@ -93,7 +87,7 @@ void append_copy_value(std::string& out, sqlite3_stmt* s, int column) {
       return;
     }
     default:
-      append_copy_text(out, column_text(s, column));
+      append_copy_text(out, column_text_view(s, column));
   }
 }
 
@@ -133,18 +127,18 @@ store_result<std::int64_t> copy_table(sqlite3* from, PGconn* to, const table& t)
   while ((rc = sqlite3_step(raw)) == SQLITE_ROW) {
     if (t.select && sqlite3_column_type(raw, 3) != SQLITE_NULL) {  // a run: a row per line
       const std::int64_t first = sqlite3_column_int64(raw, 1), last = sqlite3_column_int64(raw, 3);
-      std::int64_t version = first;
-      for (const auto line : std::views::split(column_text(raw, 2), '\n')) {
-        append_copy_value(buffer, raw, 0);
-        buffer += '\t' + std::to_string(version++) + '\t';
-        append_copy_text(buffer, std::string_view(line.begin(), line.end()));
-        buffer += '\n';
-        ++rows;
-      }
-      if (version != last + 1) {  // as the store refuses to read it (sqlite_store.cpp)
-        damaged = "the run of room " + std::string(column_text(raw, 0)) + " from version " +
-                  std::to_string(first) + " holds " + std::to_string(version - first) +
-                  " events, not " + std::to_string(last - first + 1);
+      const auto held = for_each_run_event(first, column_text_view(raw, 2),
+                                           [&](std::int64_t version, std::string_view text) {
+                                             append_copy_value(buffer, raw, 0);
+                                             buffer += '\t' + std::to_string(version) + '\t';
+                                             append_copy_text(buffer, text);
+                                             buffer += '\n';
+                                             ++rows;
+                                           });
+      if (held != last - first + 1) {  // as the store refuses to read it (sqlite_store.cpp)
+        damaged = "the run of room " + std::string(column_text_view(raw, 0)) + " from version " +
+                  std::to_string(first) + " holds " + std::to_string(held) + " events, not " +
+                  std::to_string(last - first + 1);
         break;
       }
     } else {

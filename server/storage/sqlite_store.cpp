@@ -22,6 +22,7 @@
 
 #include "server/ratings/rate_game.hpp"
 #include "server/storage/live_log.hpp"
+#include "server/storage/sqlite_rows.hpp"
 #include "server/unix_time.hpp"
 
 namespace boardroom::server {
@@ -291,11 +292,7 @@ class use {
     return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(s_, i))) : "";
   }
   // Valid until the statement steps again or is reset.
-  std::string_view column_view(int i) const {
-    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s_, i));
-    return p ? std::string_view(p, static_cast<std::size_t>(sqlite3_column_bytes(s_, i)))
-             : std::string_view();
-  }
+  std::string_view column_view(int i) const { return column_text_view(s_, i); }
   std::int64_t column_int(int i) const { return sqlite3_column_int64(s_, i); }
   double column_double(int i) const { return sqlite3_column_double(s_, i); }
   bool column_is_null(int i) const { return sqlite3_column_type(s_, i) == SQLITE_NULL; }
@@ -1147,10 +1144,11 @@ class sqlite_store final : public store {
     while ((rc = u.step()) == SQLITE_ROW) {
       runs = true;
       const std::int64_t first = u.column_int(0), last = u.column_int(1);
-      std::int64_t version = first;
-      for (const auto line : std::views::split(u.column_view(2), '\n'))
-        r.events.push_back({version++, std::string(line.begin(), line.end())});
-      if (version != last + 1) return false;  // not the run that was written
+      const auto held =
+          for_each_run_event(first, u.column_view(2), [&](std::int64_t v, std::string_view text) {
+            r.events.push_back({v, std::string(text)});
+          });
+      if (held != last - first + 1) return false;  // not the run that was written
     }
     if (!runs) return rc == SQLITE_DONE;
     std::ranges::sort(r.events, {}, &stored_event::version);

@@ -1,5 +1,6 @@
 #include "tests/support/process.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -12,7 +13,7 @@ namespace boardroom::test {
 
 child_server spawn_server(const std::string& binary, const std::vector<std::string>& args,
                           const std::vector<std::pair<std::string, std::string>>& env,
-                          int max_descriptors) {
+                          int max_descriptors, const std::string& log_file) {
   // The child's environment is made before fork: between fork and exec only async-signal-safe
   // calls are allowed (other threads may hold the allocator's lock), and setenv allocates.
   std::vector<std::string> environment;
@@ -38,9 +39,12 @@ child_server spawn_server(const std::string& binary, const std::vector<std::stri
 
   int out[2];
   if (pipe(out) != 0) return {};
+  const int log =
+      log_file.empty() ? -1 : open(log_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   pid_t pid = fork();
   if (pid == 0) {
     dup2(out[1], STDOUT_FILENO);
+    if (log >= 0) dup2(log, STDERR_FILENO);
     close(out[0]);
     if (max_descriptors > 0) {
       rlimit lim{static_cast<rlim_t>(max_descriptors), static_cast<rlim_t>(max_descriptors)};
@@ -50,6 +54,7 @@ child_server spawn_server(const std::string& binary, const std::vector<std::stri
     _exit(127);
   }
   close(out[1]);
+  if (log >= 0) close(log);
   std::string line;
   char ch;
   while (read(out[0], &ch, 1) == 1 && ch != '\n')
