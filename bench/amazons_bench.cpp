@@ -158,12 +158,18 @@ void checked_play_bench(benchmark::State& bench) {
 }
 BENCHMARK(checked_play_bench)->Name("checked_play")->Unit(benchmark::kMillisecond);
 
-// legal_moves(): every move as text, what `boardroom moves` and the contract tests call.
-void legal_moves_bench(benchmark::State& bench) {
+// The sample positions as the server's states.
+std::vector<amazons::state> sample_states() {
   rules r = rules_of_size(10);
   std::vector<amazons::state> states;
   for (const auto& pos : sample_positions())
     states.emplace_back(r, pos);
+  return states;
+}
+
+// legal_moves(): every move as text, what `boardroom moves` and the contract tests call.
+void legal_moves_bench(benchmark::State& bench) {
+  const std::vector<amazons::state> states = sample_states();
   std::int64_t listed = 0;
   for (auto _ : bench) {
     for (const auto& s : states)
@@ -176,10 +182,7 @@ BENCHMARK(legal_moves_bench)->Name("legal_moves_text")->Unit(benchmark::kMillise
 
 // write_view(): the view the server sends with every move's event, as JSON text.
 void view_bench(benchmark::State& bench) {
-  rules r = rules_of_size(10);
-  std::vector<amazons::state> states;
-  for (const auto& pos : sample_positions())
-    states.emplace_back(r, pos);
+  const std::vector<amazons::state> states = sample_states();
   std::int64_t bytes = 0;
   for (auto _ : bench) {
     for (const auto& s : states) {

@@ -23,6 +23,7 @@
 #include "server/ratings/rate_game.hpp"
 #include "server/storage/live_log.hpp"
 #include "server/storage/sqlite_rows.hpp"
+#include "server/storage/wal_writes.hpp"
 #include "server/unix_time.hpp"
 
 namespace boardroom::server {
@@ -372,8 +373,9 @@ bool is_run(std::span<const stored_event> events, std::span<const body_marks> ma
 
 class sqlite_store final : public store {
  public:
-  sqlite_store(sqlite3* db, data_dir_lock lock, std::string path)
-      : db_(db), lock_(std::move(lock)), path_(std::move(path)) {}
+  sqlite_store(sqlite3* db, std::unique_ptr<wal_writes_vfs> vfs, data_dir_lock lock,
+               std::string path)
+      : vfs_(std::move(vfs)), db_(db), lock_(std::move(lock)), path_(std::move(path)) {}
 
   ~sqlite_store() override {
     for (auto* s : {&begin_,
@@ -1166,6 +1168,8 @@ class sqlite_store final : public store {
     return rc == SQLITE_DONE;
   }
 
+  // Declared first, so that it goes last: the connection uses it until it is closed.
+  std::unique_ptr<wal_writes_vfs> vfs_;
   sqlite3* db_;
   data_dir_lock lock_;
   std::string path_;
@@ -1228,16 +1232,21 @@ store_result<std::unique_ptr<store>> open_sqlite_store(const std::string& data_d
                            " bytes free)");
   }
   const std::string path = (fs::path(data_dir) / database_file).string();
+  // The write-ahead log's frames of a commit in one write (wal_writes.hpp).
+  auto vfs = wal_writes_vfs::over_default();
+  if (!vfs) return std::unexpected("cannot set up SQLite's file layer for '" + path + "'");
   sqlite3* db = nullptr;
-  int rc = sqlite3_open_v2(
-      path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  int rc = sqlite3_open_v2(path.c_str(), &db,
+                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                           vfs->name());
   if (rc != SQLITE_OK) {
     std::string message = "cannot open the database '" + path +
                           "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
     sqlite3_close(db);
     return std::unexpected(message);
   }
-  auto s = std::make_unique<sqlite_store>(db, std::move(*lock), path);  // owns db and the lock
+  // Owns db, its VFS and the lock.
+  auto s = std::make_unique<sqlite_store>(db, std::move(vfs), std::move(*lock), path);
   if (auto ok = s->prepare(sync); !ok) return std::unexpected(ok.error());
   return with_live_log(std::move(s), data_dir, sync, limits);
 }

@@ -17,7 +17,9 @@
 #include <gtest/gtest.h>
 
 #include "server/config.hpp"
+#include "server/storage/sqlite_vfs_layer.hpp"
 #include "tests/server/helpers.hpp"
+#include "tests/server/store_samples.hpp"
 
 namespace boardroom::test {
 namespace {
@@ -25,19 +27,18 @@ namespace {
 using namespace std::chrono_literals;
 
 struct failing_file {
-  sqlite3_file base;
-  sqlite3_file* real;  // SQLite's own file, stored right after this struct
+  server::vfs_layer::file layer;  // SQLite's own file is stored right after this struct
+  bool wal;                       // a write-ahead log
 };
 
 std::atomic<bool> fail_writes{false};  // write and truncate fail (read-only, or no disk at all)
 std::atomic<bool> fail_syncs{false};   // fsync fails (the data never reaches the disk)
 std::atomic<int> syncs{0};             // fsyncs that succeeded
+std::atomic<int> wal_writes{0};        // writes that reached a write-ahead log
 
 sqlite3_vfs* real_vfs = nullptr;
 
-sqlite3_file* real_of(sqlite3_file* f) {
-  return reinterpret_cast<failing_file*>(f)->real;
-}
+using server::vfs_layer::real_of;
 
 int file_close(sqlite3_file* f) {
   return real_of(f)->pMethods->xClose(real_of(f));
@@ -47,6 +48,7 @@ int file_read(sqlite3_file* f, void* out, int n, sqlite3_int64 at) {
 }
 int file_write(sqlite3_file* f, const void* in, int n, sqlite3_int64 at) {
   if (fail_writes) return SQLITE_IOERR_WRITE;
+  if (reinterpret_cast<failing_file*>(f)->wal) ++wal_writes;
   return real_of(f)->pMethods->xWrite(real_of(f), in, n, at);
 }
 int file_truncate(sqlite3_file* f, sqlite3_int64 size) {
@@ -62,23 +64,8 @@ int file_sync(sqlite3_file* f, int flags) {
 int file_size(sqlite3_file* f, sqlite3_int64* size) {
   return real_of(f)->pMethods->xFileSize(real_of(f), size);
 }
-int file_lock(sqlite3_file* f, int level) {
-  return real_of(f)->pMethods->xLock(real_of(f), level);
-}
-int file_unlock(sqlite3_file* f, int level) {
-  return real_of(f)->pMethods->xUnlock(real_of(f), level);
-}
-int file_check_lock(sqlite3_file* f, int* out) {
-  return real_of(f)->pMethods->xCheckReservedLock(real_of(f), out);
-}
 int file_control(sqlite3_file* f, int op, void* arg) {
   return real_of(f)->pMethods->xFileControl(real_of(f), op, arg);
-}
-int file_sector_size(sqlite3_file* f) {
-  return real_of(f)->pMethods->xSectorSize(real_of(f));
-}
-int file_characteristics(sqlite3_file* f) {
-  return real_of(f)->pMethods->xDeviceCharacteristics(real_of(f));
 }
 int file_shm_map(sqlite3_file* f, int region, int size, int extend, void volatile** out) {
   return real_of(f)->pMethods->xShmMap(real_of(f), region, size, extend, out);
@@ -108,12 +95,12 @@ const sqlite3_io_methods failing_methods{3,
                                          file_truncate,
                                          file_sync,
                                          file_size,
-                                         file_lock,
-                                         file_unlock,
-                                         file_check_lock,
+                                         server::vfs_layer::lock,
+                                         server::vfs_layer::unlock,
+                                         server::vfs_layer::check_reserved_lock,
                                          file_control,
-                                         file_sector_size,
-                                         file_characteristics,
+                                         server::vfs_layer::sector_size,
+                                         server::vfs_layer::device_characteristics,
                                          file_shm_map,
                                          file_shm_lock,
                                          file_shm_barrier,
@@ -123,10 +110,12 @@ const sqlite3_io_methods failing_methods{3,
 
 int vfs_open(sqlite3_vfs*, sqlite3_filename name, sqlite3_file* f, int flags, int* out_flags) {
   auto* file = reinterpret_cast<failing_file*>(f);
-  file->real = reinterpret_cast<sqlite3_file*>(file + 1);
-  int rc = real_vfs->xOpen(real_vfs, name, file->real, flags, out_flags);
+  file->layer.real = reinterpret_cast<sqlite3_file*>(file + 1);
+  file->wal = (flags & SQLITE_OPEN_WAL) != 0;
+  int rc = real_vfs->xOpen(real_vfs, name, file->layer.real, flags, out_flags);
   // SQLite calls xClose only when pMethods is set: leave it null when the real open failed.
-  file->base.pMethods = rc == SQLITE_OK && file->real->pMethods ? &failing_methods : nullptr;
+  file->layer.base.pMethods =
+      rc == SQLITE_OK && file->layer.real->pMethods ? &failing_methods : nullptr;
   return rc;
 }
 
@@ -227,6 +216,33 @@ TEST(FailingVolume, UnderFullSyncAMoveTheVolumeCannotKeepIsRefused) {
   ASSERT_GE(moves.size(), 1u);
   EXPECT_LE(moves.size(), 2u);
   EXPECT_EQ(moves[0], first_move);
+}
+
+// A commit's frames reach the write-ahead log in one write (server/storage/wal_writes.hpp): a
+// room with its first events touches the rooms table, its index and the events table, six writes
+// of the log when each frame's header and page were written apart.
+TEST(FailingVolume, ACommitReachesTheWriteAheadLogInOneWrite) {
+  failing_volume volume;
+  temp_dir dir;
+  for (auto sync : {server::sync_mode::normal, server::sync_mode::full}) {
+    auto s = store_on(dir.path() + (sync == server::sync_mode::full ? "/full" : "/normal"), sync);
+    ASSERT_TRUE(s);
+    ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 0}));
+    for (int i = 0; i < 3; ++i) {
+      const int before = wal_writes;
+      const std::string room = "r" + std::to_string(i);
+      const std::vector<stored_event> events{{1, R"({"type":"room_created"})"},
+                                             {2, R"({"type":"joined"})"}};
+      auto created = s->create_room(sample_room(room, "p1"), events);
+      ASSERT_TRUE(created) << created.error();
+      EXPECT_EQ(wal_writes - before, 1) << room;
+    }
+    // Read back through the log: what was written is what is read.
+    auto r1 = s->load_room("r1");
+    ASSERT_TRUE(r1 && *r1) << (r1 ? "no room" : r1.error());
+    ASSERT_EQ((*r1)->events.size(), 2u);
+    EXPECT_EQ((*r1)->events[1].body, R"({"type":"joined"})");
+  }
 }
 
 // What `normal` does not survive, stated as a test: the commit does not wait for the disk, so a
