@@ -336,8 +336,8 @@ constexpr std::size_t min_run = 8;
 // What the store must know of an event's text, found in one pass: whether it holds a line break
 // (lines part a run's events) and whether it starts or ends a game. Every row is compact JSON, so
 // such an event has the member `"type":"game_started"` or `"type":"game_over"`: one search for
-// `"type":"` (memmem; std::string::find stops at every quote of a body to compare), then a look
-// at what follows each.
+// `"type":` (memmem; std::string::find stops at every quote of a body to compare), then a look
+// at the value that follows each.
 struct body_marks {
   bool line_break = false;
   bool starts_game = false;
@@ -347,13 +347,14 @@ struct body_marks {
 body_marks marks_of(std::string_view body) {
   body_marks m;
   m.line_break = body.find('\n') != std::string_view::npos;
-  constexpr std::string_view type = R"("type":")";
+  constexpr std::string_view type = R"("type":)";
   for (std::string_view rest = body;;) {
     const void* hit = memmem(rest.data(), rest.size(), type.data(), type.size());
     if (!hit) return m;
+    // From the value's quote, which may begin the next `"type":` of a text that is not JSON.
     rest.remove_prefix(static_cast<const char*>(hit) - rest.data() + type.size());
-    m.starts_game = m.starts_game || rest.starts_with(R"(game_started")");
-    m.ends_game = m.ends_game || rest.starts_with(R"(game_over")");
+    m.starts_game = m.starts_game || rest.starts_with(R"("game_started")");
+    m.ends_game = m.ends_game || rest.starts_with(R"("game_over")");
   }
 }
 

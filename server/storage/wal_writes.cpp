@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstddef>
 #include <new>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "server/storage/sqlite_vfs_layer.hpp"
 
@@ -24,22 +26,34 @@ constexpr std::size_t max_gathered = 1u << 20;
 // and a longer write ends in SQLITE_FULL): what is gathered goes to it in pieces of this many.
 constexpr std::size_t max_write = 124u << 10;
 
+// Whether a write of `n` bytes at `at` is a whole frame, header and page: the log's header is
+// 32 bytes, then frames of 24 bytes and a page, whose size is a power of two from 512 to 65536.
+bool whole_frame(int n, sqlite3_int64 at) {
+  const int page = n - frame_header_bytes;
+  return page >= 512 && page <= 65536 && std::has_single_bit(static_cast<unsigned>(page)) &&
+         at >= 32 && (at - 32) % n == 0;
+}
+
 // A write-ahead log open through this VFS.
 struct wal_file {
   vfs_layer::file layer;      // the file of the VFS under this one is stored right after this
-  std::string gathered;       // consecutive bytes not written yet
+  std::string gathered;       // frames appended to the log and not written yet
   sqlite3_int64 at = 0;       // the offset in the file of gathered's first byte
-  bool commit_frame = false;  // the last frame header written was a commit's
+  sqlite3_int64 end = 0;      // the end of what the log holds since its header, written or not
+  sqlite3_int64 page_at = 0;  // the offset of the page of the last header gathered, if it is due
+  bool page_due = false;      // the last write gathered was a frame's header
+  bool commit_frame = false;  // ... and that frame ends a commit
 };
 static_assert(std::is_standard_layout_v<wal_file>, "SQLite's sqlite3_file is its first member");
 
 wal_file& wal(sqlite3_file* f) {
-  return *reinterpret_cast<wal_file*>(f);
+  return *std::launder(reinterpret_cast<wal_file*>(f));
 }
 using vfs_layer::real_of;
 
-// Writes what is gathered; on a failure it is dropped, as the write SQLite made would have
-// failed (it fails the transaction).
+// Writes what is gathered. On a failure it is dropped, and the call that wrote it (a write, a
+// read, a sync...) fails with the write's error: the transaction those frames belong to fails,
+// and the store rolls it back, which forgets them.
 int write_gathered(wal_file& w) {
   int rc = SQLITE_OK;
   for (std::size_t done = 0; done < w.gathered.size() && rc == SQLITE_OK; done += max_write) {
@@ -51,21 +65,47 @@ int write_gathered(wal_file& w) {
   return rc;
 }
 
-int file_write(sqlite3_file* f, const void* in, int n, sqlite3_int64 at) {
-  wal_file& w = wal(f);
+int gather(wal_file& w, const void* in, int n, sqlite3_int64 at) {
   if (!w.gathered.empty() && at != w.at + static_cast<sqlite3_int64>(w.gathered.size())) {
     if (const int rc = write_gathered(w); rc != SQLITE_OK) return rc;
   }
   if (w.gathered.empty()) w.at = at;
-  w.gathered.append(static_cast<const char*>(in), static_cast<std::size_t>(n));
-  if (n == frame_header_bytes) {
-    const auto* header = static_cast<const unsigned char*>(in);
-    w.commit_frame = (header[4] | header[5] | header[6] | header[7]) != 0;
-  } else if (w.commit_frame) {  // the commit's last page: the commit is whole
-    w.commit_frame = false;
-    return write_gathered(w);
+  try {
+    w.gathered.append(static_cast<const char*>(in), static_cast<std::size_t>(n));
+  } catch (const std::bad_alloc&) {  // not through SQLite's C frames
+    return SQLITE_IOERR_NOMEM;
   }
-  return w.gathered.size() >= max_gathered ? write_gathered(w) : SQLITE_OK;
+  return SQLITE_OK;
+}
+
+// Only frames appended at the log's end are gathered: a header, the page after it, or both in one
+// write. The rest is written at once, after what is gathered: the log's header (at offset 0,
+// which starts the log anew), a frame rewritten in place (a page the transaction had written
+// before, or a header whose checksum SQLite rewrites after the commit's frames,
+// walRewriteChecksums) and a piece of a frame split at a sync point (padding to a sector, which
+// SQLite does only without powersafe overwrite). So when a commit returns nothing is left here.
+int file_write(sqlite3_file* f, const void* in, int n, sqlite3_int64 at) {
+  wal_file& w = wal(f);
+  const bool appended = at >= w.end && at > 0;
+  const bool page_due = std::exchange(w.page_due, false) && at == w.page_at;
+  w.end = at == 0 ? n : std::max(w.end, at + n);
+  const auto* bytes = static_cast<const unsigned char*>(in);
+  const bool commit = n >= 8 && (bytes[4] | bytes[5] | bytes[6] | bytes[7]) != 0;
+  if (appended && n == frame_header_bytes) {
+    w.page_due = true;
+    w.page_at = at + n;
+    w.commit_frame = commit;
+    return gather(w, in, n, at);
+  }
+  if (appended && (page_due || whole_frame(n, at))) {
+    if (const int rc = gather(w, in, n, at); rc != SQLITE_OK) return rc;
+    // The commit's last page (after its header, or with it: SQLite 3.40 writes them apart, and a
+    // version that wrote them together would still be seen here): the commit is whole.
+    const bool commit_ends = page_due ? w.commit_frame : commit;
+    return commit_ends || w.gathered.size() >= max_gathered ? write_gathered(w) : SQLITE_OK;
+  }
+  if (const int rc = write_gathered(w); rc != SQLITE_OK) return rc;
+  return w.layer.real->pMethods->xWrite(w.layer.real, in, n, at);
 }
 
 int file_read(sqlite3_file* f, void* out, int n, sqlite3_int64 at) {
@@ -73,7 +113,9 @@ int file_read(sqlite3_file* f, void* out, int n, sqlite3_int64 at) {
   return real_of(f)->pMethods->xRead(real_of(f), out, n, at);
 }
 int file_truncate(sqlite3_file* f, sqlite3_int64 size) {
-  if (const int rc = write_gathered(wal(f)); rc != SQLITE_OK) return rc;
+  wal_file& w = wal(f);
+  if (const int rc = write_gathered(w); rc != SQLITE_OK) return rc;
+  w.end = std::min(w.end, size);
   return real_of(f)->pMethods->xTruncate(real_of(f), size);
 }
 int file_sync(sqlite3_file* f, int flags) {

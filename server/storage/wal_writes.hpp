@@ -4,14 +4,15 @@
 // SQLite appends a commit's pages to the database's write-ahead log one frame at a time, with
 // two writes a frame (its 24-byte header, then the page): a finished game's transaction, which
 // touches about ten tables and indexes, made some forty system calls. Here a VFS over the default
-// one gathers the log's consecutive writes in memory and hands them to the file as one write
+// one gathers the frames appended to the log in memory and hands them to the file as one write
 // once the page of the commit's last frame (the one whose header holds the database's size) has
-// been written. So a commit has reached the file when it returns, as before: under `--sync
-// normal` it is in the operating system's cache, and under `full` SQLite syncs it next. Anything
-// else done to the log writes what is gathered first: a read, a sync, a truncation, a write
-// elsewhere in the file, asking its size, closing it. Only the write-ahead log is gathered; the
-// database file, which a checkpoint writes page by page at scattered offsets, is the default
-// VFS's own (docs/performance.md).
+// been written. Everything else is written at once, after what is gathered: the log's header, a
+// frame rewritten in place (a page or a checksum), a piece of a frame split at a sync point. So
+// a commit has reached the file when it returns, as before: under `--sync normal` it is in the
+// operating system's cache, and under `full` SQLite syncs it next. Anything else done to the log
+// writes what is gathered first: a read, a sync, a truncation, asking its size, closing it. Only
+// the write-ahead log is gathered; the database file, which a checkpoint writes page by page at
+// scattered offsets, is the default VFS's own (docs/performance.md).
 
 #include <sqlite3.h>
 

@@ -10,14 +10,23 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "server/config.hpp"
 #include "server/storage/sqlite_vfs_layer.hpp"
+#include "server/storage/wal_writes.hpp"
 #include "tests/server/helpers.hpp"
 #include "tests/server/store_samples.hpp"
 
@@ -218,9 +227,10 @@ TEST(FailingVolume, UnderFullSyncAMoveTheVolumeCannotKeepIsRefused) {
   EXPECT_EQ(moves[0], first_move);
 }
 
-// A commit's frames reach the write-ahead log in one write (server/storage/wal_writes.hpp): a
-// room with its first events touches the rooms table, its index and the events table, six writes
-// of the log when each frame's header and page were written apart.
+// A commit's frames reach the write-ahead log in one write (server/storage/wal_writes.hpp), and
+// by the time the commit returns: a room with its first events is four frames of the log (eight
+// writes when each frame's header and page were written apart), and the file read on its own
+// ends with the commit's frame.
 TEST(FailingVolume, ACommitReachesTheWriteAheadLogInOneWrite) {
   failing_volume volume;
   temp_dir dir;
@@ -236,6 +246,17 @@ TEST(FailingVolume, ACommitReachesTheWriteAheadLogInOneWrite) {
       auto created = s->create_room(sample_room(room, "p1"), events);
       ASSERT_TRUE(created) << created.error();
       EXPECT_EQ(wal_writes - before, 1) << room;
+      const std::string wal = dir.path() + (sync == server::sync_mode::full ? "/full" : "/normal") +
+                              "/boardroom.db-wal";
+      const auto size = static_cast<std::int64_t>(std::filesystem::file_size(wal));
+      constexpr std::int64_t frame = 24 + 4096;
+      ASSERT_GT(size, 32);
+      ASSERT_EQ((size - 32) % frame, 0) << size;
+      std::ifstream in(wal, std::ios::binary);
+      in.seekg(size - frame);
+      std::array<unsigned char, 8> header{};
+      in.read(reinterpret_cast<char*>(header.data()), header.size());
+      EXPECT_NE(header[4] | header[5] | header[6] | header[7], 0) << "the last frame ends a commit";
     }
     // Read back through the log: what was written is what is read.
     auto r1 = s->load_room("r1");
@@ -243,6 +264,97 @@ TEST(FailingVolume, ACommitReachesTheWriteAheadLogInOneWrite) {
     ASSERT_EQ((*r1)->events.size(), 2u);
     EXPECT_EQ((*r1)->events[1].body, R"({"type":"joined"})");
   }
+}
+
+// The layer's rule on a log written by hand: a frame whose header says it ends a commit reaches
+// the file once its page is written, whether header and page come apart (as SQLite 3.40 writes
+// them) or together; the frames before it wait, and anything else done to the file (a sync here)
+// writes what waits first.
+TEST(FailingVolume, TheWriteAheadLogLayerWritesAtEachCommitAndBeforeAnythingElse) {
+  failing_volume volume;  // under the layer: it counts the writes that reach the file
+  temp_dir dir;
+  auto layer = server::wal_writes_vfs::over_default();
+  ASSERT_TRUE(layer);
+  sqlite3_vfs* vfs = sqlite3_vfs_find(layer->name());
+  ASSERT_NE(vfs, nullptr);
+  const std::string db = dir.path() + "/x.db";
+  std::ofstream(db) << "x";  // a log's file is made beside its database
+  auto memory = std::make_unique<std::max_align_t[]>(
+      static_cast<std::size_t>(vfs->szOsFile) / sizeof(std::max_align_t) + 1);
+  auto* f = reinterpret_cast<sqlite3_file*>(memory.get());
+  const std::string wal = db + "-wal";
+  int out = 0;
+  ASSERT_EQ(vfs->xOpen(vfs, wal.c_str(), f,
+                       SQLITE_OPEN_WAL | SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &out),
+            SQLITE_OK);
+  constexpr int page = 4096;
+  auto frame_at = [](int k) { return sqlite3_int64{32} + k * (24 + page); };
+  // A frame's header (bytes 4 to 7: the database's size after a commit, 0 in other frames) and
+  // its page, in one buffer.
+  auto frame = [](unsigned char pages_after_commit) {
+    std::vector<unsigned char> bytes(24 + page, 7);
+    std::fill(bytes.begin(), bytes.begin() + 24, 0);
+    bytes[7] = pages_after_commit;
+    return bytes;
+  };
+  auto write = [&](const std::vector<unsigned char>& bytes, std::size_t from, std::size_t n,
+                   sqlite3_int64 at) {
+    ASSERT_EQ(f->pMethods->xWrite(f, bytes.data() + from, static_cast<int>(n), at), SQLITE_OK);
+  };
+  const int before = wal_writes;
+  auto written = [&] { return wal_writes - before; };
+  write(std::vector<unsigned char>(32, 1), 0, 32, 0);  // the log's header: at once
+  EXPECT_EQ(written(), 1);
+  const auto plain = frame(0), commit = frame(2);
+  write(plain, 0, 24, frame_at(0));  // header and page apart
+  write(plain, 24, page, frame_at(0) + 24);
+  EXPECT_EQ(written(), 1);
+  write(commit, 0, 24, frame_at(1));
+  EXPECT_EQ(written(), 1);
+  write(commit, 24, page, frame_at(1) + 24);
+  EXPECT_EQ(written(), 2);                     // both frames, at once
+  write(plain, 0, plain.size(), frame_at(2));  // whole frames
+  EXPECT_EQ(written(), 2);
+  write(commit, 0, commit.size(), frame_at(3));
+  EXPECT_EQ(written(), 3);
+  write(plain, 0, plain.size(), frame_at(4));
+  EXPECT_EQ(written(), 3);
+  EXPECT_EQ(f->pMethods->xSync(f, SQLITE_SYNC_NORMAL), SQLITE_OK);
+  EXPECT_EQ(written(), 4);
+  sqlite3_int64 size = 0;
+  EXPECT_EQ(f->pMethods->xFileSize(f, &size), SQLITE_OK);
+  EXPECT_EQ(size, frame_at(5));
+  std::vector<unsigned char> back(24 + page);
+  EXPECT_EQ(f->pMethods->xRead(f, back.data(), static_cast<int>(back.size()), frame_at(3)),
+            SQLITE_OK);
+  EXPECT_EQ(back, commit);
+
+  // After a commit SQLite may read its frames back and rewrite their headers in place (new
+  // checksums, walRewriteChecksums), the commit's own last: written at once, not gathered.
+  auto on_disk = [&](sqlite3_int64 at, std::size_t n) {
+    std::ifstream in(wal, std::ios::binary);
+    in.seekg(at);
+    std::vector<unsigned char> bytes(n);
+    in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(n));
+    return bytes;
+  };
+  auto rewritten = commit;
+  rewritten[20] = 9;  // another checksum
+  write(rewritten, 0, 24, frame_at(3));
+  EXPECT_EQ(written(), 5);
+  EXPECT_EQ(on_disk(frame_at(3), 24),
+            std::vector<unsigned char>(rewritten.begin(), rewritten.begin() + 24));
+  // The log started anew (its header at offset 0 again): frames from the start are appended,
+  // and gathered until their commit.
+  write(std::vector<unsigned char>(32, 2), 0, 32, 0);
+  EXPECT_EQ(written(), 6);
+  write(plain, 0, 24, frame_at(0));
+  write(plain, 24, page, frame_at(0) + 24);
+  EXPECT_EQ(written(), 6);
+  write(commit, 0, commit.size(), frame_at(1));
+  EXPECT_EQ(written(), 7);
+  EXPECT_EQ(on_disk(frame_at(1), commit.size()), commit);
+  EXPECT_EQ(f->pMethods->xClose(f), SQLITE_OK);
 }
 
 // What `normal` does not survive, stated as a test: the commit does not wait for the disk, so a

@@ -18,7 +18,9 @@ using tcp = net::ip::tcp;
 
 TEST(SilentPeer, PeerThatNeverAnswersPingsIsClosedAfterIdleTimeout) {
   auto limit = test_limits();
-  limit.idle_timeout = std::chrono::milliseconds(400);
+  // Long enough that the answering client's pong always comes in time, even under
+  // ThreadSanitizer on a busy machine (at 400 ms it once did not).
+  limit.idle_timeout = std::chrono::milliseconds(1000);
   test_server srv(limit);
   ws_client answering(srv.port());  // Beast answers pings while it reads
   answering.hello("alice");
@@ -31,7 +33,7 @@ TEST(SilentPeer, PeerThatNeverAnswersPingsIsClosedAfterIdleTimeout) {
       "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
       "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
   net::write(raw, net::buffer(upgrade));
-  std::this_thread::sleep_for(1500ms);
+  std::this_thread::sleep_for(3000ms);
   // Whatever the server sent (101, a ping), it must then have closed the TCP connection.
   std::vector<char> sink(65536);
   boost::system::error_code ec;

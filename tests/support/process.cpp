@@ -39,8 +39,15 @@ child_server spawn_server(const std::string& binary, const std::vector<std::stri
 
   int out[2];
   if (pipe(out) != 0) return {};
-  const int log =
-      log_file.empty() ? -1 : open(log_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  // Close-on-exec: the child keeps only the copy dup2 makes for its standard error.
+  const int log = log_file.empty()
+                      ? -1
+                      : open(log_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (!log_file.empty() && log < 0) {
+    close(out[0]);
+    close(out[1]);
+    return {};
+  }
   pid_t pid = fork();
   if (pid == 0) {
     dup2(out[1], STDOUT_FILENO);
