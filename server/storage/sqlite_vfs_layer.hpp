@@ -1,11 +1,18 @@
 #pragma once
-// What a VFS layered over another SQLite VFS shares: its files begin with SQLite's file and the
-// file of the VFS under it, and the calls it does not change are passed on as they are.
+// What a VFS layered over another SQLite VFS shares: it begins with SQLite's VFS and the VFS
+// under it, its files with SQLite's file and the file of the VFS under it, and the calls it does
+// not change are passed on as they are.
 // wal_writes.cpp is one such layer; the tests' failing volume (tests/server) is another.
 
 #include <sqlite3.h>
 
 namespace boardroom::server::vfs_layer {
+
+// A layer as SQLite sees it (its own sqlite3_vfs first), with the VFS under it.
+struct vfs {
+  sqlite3_vfs base;
+  sqlite3_vfs* real;
+};
 
 // The start of a layer's file: the memory SQLite gives it holds the file under it right after.
 struct file {

@@ -9,8 +9,6 @@
 #include <type_traits>
 #include <utility>
 
-#include "server/storage/sqlite_vfs_layer.hpp"
-
 namespace boardroom::server {
 namespace {
 
@@ -160,7 +158,7 @@ const sqlite3_io_methods wal_methods{1,
                                      nullptr};
 
 int vfs_open(sqlite3_vfs* vfs, sqlite3_filename name, sqlite3_file* f, int flags, int* out_flags) {
-  sqlite3_vfs* real = reinterpret_cast<layered_vfs*>(vfs)->real;
+  sqlite3_vfs* real = reinterpret_cast<vfs_layer::vfs*>(vfs)->real;
   // Every other file is the VFS under this one's, opened in the same memory (which is larger).
   if ((flags & SQLITE_OPEN_WAL) == 0) return real->xOpen(real, name, f, flags, out_flags);
   auto* w = new (f) wal_file{};
@@ -177,7 +175,7 @@ int vfs_open(sqlite3_vfs* vfs, sqlite3_filename name, sqlite3_file* f, int flags
   return rc == SQLITE_OK ? SQLITE_CANTOPEN : rc;
 }
 
-std::atomic<int> made{0};  // names: one VFS per store opened
+std::atomic<int> wal_vfs_count{0};  // for their names: one VFS per store opened
 
 }  // namespace
 
@@ -185,9 +183,9 @@ std::unique_ptr<wal_writes_vfs> wal_writes_vfs::over_default() {
   sqlite3_vfs* real = sqlite3_vfs_find(nullptr);
   if (!real) return nullptr;
   std::unique_ptr<wal_writes_vfs> v(new wal_writes_vfs());
-  v->name_ = "boardroom-wal-writes-" + std::to_string(made++);
+  v->name_ = "boardroom-wal-writes-" + std::to_string(wal_vfs_count++);
   v->layered_ = {*real, real};
-  sqlite3_vfs& vfs = v->layered_.vfs;
+  sqlite3_vfs& vfs = v->layered_.base;
   vfs.szOsFile = static_cast<int>(sizeof(wal_file)) + real->szOsFile;
   vfs.zName = v->name_.c_str();
   vfs.pNext = nullptr;
@@ -200,7 +198,7 @@ std::unique_ptr<wal_writes_vfs> wal_writes_vfs::over_default() {
 }
 
 wal_writes_vfs::~wal_writes_vfs() {
-  if (registered_) sqlite3_vfs_unregister(&layered_.vfs);
+  if (registered_) sqlite3_vfs_unregister(&layered_.base);
 }
 
 }  // namespace boardroom::server

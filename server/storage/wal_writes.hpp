@@ -19,13 +19,9 @@
 #include <memory>
 #include <string>
 
-namespace boardroom::server {
+#include "server/storage/sqlite_vfs_layer.hpp"
 
-// A VFS as SQLite sees it, with the one under it.
-struct layered_vfs {
-  sqlite3_vfs vfs;
-  sqlite3_vfs* real;
-};
+namespace boardroom::server {
 
 // The VFS, registered under a name of its own (not as the default) over whatever VFS is the
 // default when it is made, and unregistered when it goes; it must outlive the connections opened
@@ -41,7 +37,7 @@ class wal_writes_vfs {
 
  private:
   wal_writes_vfs() = default;
-  layered_vfs layered_{};  // registered: its address does not change while it lives
+  vfs_layer::vfs layered_{};  // registered: its address does not change while it lives
   std::string name_;
   bool registered_ = false;
 };

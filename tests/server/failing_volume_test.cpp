@@ -235,7 +235,8 @@ TEST(FailingVolume, ACommitReachesTheWriteAheadLogInOneWrite) {
   failing_volume volume;
   temp_dir dir;
   for (auto sync : {server::sync_mode::normal, server::sync_mode::full}) {
-    auto s = store_on(dir.path() + (sync == server::sync_mode::full ? "/full" : "/normal"), sync);
+    const std::string data = dir.path() + (sync == server::sync_mode::full ? "/full" : "/normal");
+    auto s = store_on(data, sync);
     ASSERT_TRUE(s);
     ASSERT_TRUE(s->save_identity({"p1", "alice", std::string(64, 'a'), 0}));
     for (int i = 0; i < 3; ++i) {
@@ -246,8 +247,7 @@ TEST(FailingVolume, ACommitReachesTheWriteAheadLogInOneWrite) {
       auto created = s->create_room(sample_room(room, "p1"), events);
       ASSERT_TRUE(created) << created.error();
       EXPECT_EQ(wal_writes - before, 1) << room;
-      const std::string wal = dir.path() + (sync == server::sync_mode::full ? "/full" : "/normal") +
-                              "/boardroom.db-wal";
+      const std::string wal = data + "/boardroom.db-wal";
       const auto size = static_cast<std::int64_t>(std::filesystem::file_size(wal));
       constexpr std::int64_t frame = 24 + 4096;
       ASSERT_GT(size, 32);
