@@ -26,8 +26,9 @@ record() {  # label: the load's JSON line on stdin, labelled, into runs.jsonl an
 import json, sys
 r = json.loads(sys.stdin.read())
 cpu, rtt = r["server"]["cpu_us_per_move"], r["rtt_ms"]
-print("%-28s %7.1f us %8.0f/s  p50 %.2f ms  p99 %.2f ms"
-      % (r["label"], cpu, r["moves_per_second"], rtt["p50"], rtt["p99"]))'
+print("%-28s %7.1f us (kernel %5.1f) %8.0f/s  p50 %.2f ms  p99 %.2f ms"
+      % (r["label"], cpu, r["server"]["cpu_kernel_us_per_move"], r["moves_per_second"],
+         rtt["p50"], rtt["p99"]))'
 }
 load() { taskset -c 1 "$bin" load --port $port --server-pid "$pid" --seconds "$seconds" --json "$@"; }
 

@@ -42,7 +42,8 @@ print_medians() {  # runs.jsonl
   python3 - "$1" <<'PY'
 import json, statistics, sys
 runs = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
-print(f"\n{'run':<28}{'moves/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'CPU us/move':>13}{'KiB/conn':>10}")
+print(f"\n{'run':<28}{'moves/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'CPU us/move':>13}"
+      f"{'user':>7}{'kernel':>8}{'KiB/conn':>10}")
 for label in dict.fromkeys(r["label"] for r in runs):
     rs = [r for r in runs if r["label"] == label]
     med = lambda f: statistics.median(f(r) for r in rs)
@@ -50,6 +51,8 @@ for label in dict.fromkeys(r["label"] for r in runs):
     print(f"{label:<28}{med(lambda r: r['moves_per_second']):>10.0f}"
           f"{med(lambda r: r['rtt_ms']['p50']):>9.3f}{med(lambda r: r['rtt_ms']['p99']):>9.3f}"
           f"{med(lambda r: r['server']['cpu_us_per_move']):>13.1f}"
+          f"{med(lambda r: r['server'].get('cpu_user_us_per_move', 0)):>7.1f}"
+          f"{med(lambda r: r['server'].get('cpu_kernel_us_per_move', 0)):>8.1f}"
           + (f"{per_conn:>10.1f}" if per_conn else ""))
 PY
 }

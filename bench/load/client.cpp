@@ -24,7 +24,9 @@ proc_sample sample(int pid) {
       if (i == 14) utime = std::stoul(field);
       if (i == 15) stime = std::stoul(field);
     }
-    s.cpu_seconds = static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+    const auto ticks = static_cast<double>(sysconf(_SC_CLK_TCK));
+    s.cpu_seconds = static_cast<double>(utime + stime) / ticks;
+    s.cpu_kernel_seconds = static_cast<double>(stime) / ticks;
   }
   std::ifstream status("/proc/" + std::to_string(pid) + "/status");
   while (std::getline(status, line)) {

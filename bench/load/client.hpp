@@ -47,11 +47,13 @@ struct tally {
 };
 
 struct proc_sample {
-  double cpu_seconds = -1;
+  double cpu_seconds = -1;         // user and kernel time
+  double cpu_kernel_seconds = -1;  // kernel time alone (its system calls, faults, interrupts)
   double rss_mib = -1;
 };
 
-// CPU seconds and RSS of process `pid` from /proc; -1 without a pid.
+// CPU seconds (and the kernel's part of them) and RSS of process `pid` from /proc; -1 without a
+// pid.
 proc_sample sample(int pid);
 
 class table;

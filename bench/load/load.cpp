@@ -181,6 +181,7 @@ report run(const options& o) {
   out.max_ms = all.empty() ? 0 : *std::max_element(all.begin(), all.end());
   if (o.server_pid > 0) {
     out.server_cpu_seconds = after.cpu_seconds - before.cpu_seconds;
+    out.server_kernel_seconds = after.cpu_kernel_seconds - before.cpu_kernel_seconds;
     out.server_rss_mib = after.rss_mib;
     out.server_rss_delta_mib = after.rss_mib - before.rss_mib;
   }
@@ -209,11 +210,18 @@ json report::to_json(const options& o) const {
          {"games_finished", games_finished},
          {"errors", errors}};
   if (server_cpu_seconds >= 0) {
-    j["server"] = {
-        {"cpu_seconds", server_cpu_seconds},
-        {"cpu_us_per_move", moves ? server_cpu_seconds * 1e6 / static_cast<double>(moves) : 0},
-        {"rss_mib", server_rss_mib},
-        {"rss_delta_mib", server_rss_delta_mib}};
+    const auto per_move = [&](double s) {
+      return moves ? s * 1e6 / static_cast<double>(moves) : 0;
+    };
+    // The kernel's part (the sends, reads, writes and flushes, and switching threads) and user
+    // space's: a peer's move and boardroom's can be compared part by part.
+    j["server"] = {{"cpu_seconds", server_cpu_seconds},
+                   {"cpu_kernel_seconds", server_kernel_seconds},
+                   {"cpu_us_per_move", per_move(server_cpu_seconds)},
+                   {"cpu_user_us_per_move", per_move(server_cpu_seconds - server_kernel_seconds)},
+                   {"cpu_kernel_us_per_move", per_move(server_kernel_seconds)},
+                   {"rss_mib", server_rss_mib},
+                   {"rss_delta_mib", server_rss_delta_mib}};
     if (o.mode == mode::idle && connections > 0) {
       j["server"]["rss_kib_per_connection"] = server_rss_delta_mib * 1024 / connections;
     }
@@ -271,10 +279,12 @@ std::string report::to_table(const options& o) const {
     row("games finished", std::to_string(games_finished));
   }
   if (server_cpu_seconds >= 0) {
-    row("server CPU s", num(server_cpu_seconds, 3));
+    row("server CPU s (kernel)",
+        num(server_cpu_seconds, 3) + " (" + num(server_kernel_seconds, 3) + ")");
     if (moves)
-      row("server CPU us per round trip",
-          num(server_cpu_seconds * 1e6 / static_cast<double>(moves)));
+      row("server CPU us per round trip (kernel)",
+          num(server_cpu_seconds * 1e6 / static_cast<double>(moves)) + " (" +
+              num(server_kernel_seconds * 1e6 / static_cast<double>(moves)) + ")");
     row("server RSS MiB (delta)", num(server_rss_mib) + " (" + num(server_rss_delta_mib) + ")");
   }
   if (o.mode == mode::soak) {

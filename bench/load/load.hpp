@@ -72,9 +72,10 @@ struct report {
   std::uint64_t games_finished = 0;
   std::map<std::string, std::uint64_t> errors;
   int connections = 0;
-  double server_cpu_seconds = -1;    // during the measured interval; -1 without --server-pid
-  double server_rss_mib = -1;        // at the end
-  double server_rss_delta_mib = -1;  // end minus start (idle mode: per-connection memory)
+  double server_cpu_seconds = -1;     // during the measured interval; -1 without --server-pid
+  double server_kernel_seconds = -1;  // the kernel's part of it
+  double server_rss_mib = -1;         // at the end
+  double server_rss_delta_mib = -1;   // end minus start (idle mode: per-connection memory)
   soak_counts soak;
   double warm_seconds = 0;   // soak: when the reference RSS is read (2 min, or 1/5 of the run)
   double rss_warm_mib = -1;  // soak: the server's RSS then

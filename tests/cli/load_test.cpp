@@ -44,9 +44,19 @@ TEST(Load, PlaysRoomsWithSpectatorsAndReadsTheServerFromProc) {
   EXPECT_GT(report["spectator_events_per_second"].get<double>(), 0);
   EXPECT_TRUE(report["errors"].empty()) << report.dump();
   EXPECT_GT(report["server"]["cpu_seconds"].get<double>(), 0);
+  // A server that sends frames spends kernel time; its user time is the rest of its CPU time.
+  const auto& cpu = report["server"];
+  EXPECT_GT(cpu["cpu_kernel_seconds"].get<double>(), 0);
+  EXPECT_LE(cpu["cpu_kernel_seconds"].get<double>(), cpu["cpu_seconds"].get<double>());
+  EXPECT_NEAR(
+      cpu["cpu_user_us_per_move"].get<double>() + cpu["cpu_kernel_us_per_move"].get<double>(),
+      cpu["cpu_us_per_move"].get<double>(), 1e-6);
+  EXPECT_NEAR(cpu["cpu_us_per_move"].get<double>(),
+              cpu["cpu_seconds"].get<double>() * 1e6 / report["moves"].get<double>(), 1e-6);
   EXPECT_GT(report["server"]["rss_mib"].get<double>(), 0);
   EXPECT_LE(report["rtt_ms"]["p50"].get<double>(), report["rtt_ms"]["max"].get<double>());
   EXPECT_NE(r.out.find("round trip p50/p95/p99/max ms"), std::string::npos);
+  EXPECT_NE(r.out.find("server CPU us per round trip (kernel)"), std::string::npos);
 }
 
 TEST(Load, IdleConnectionsSitInTheLobby) {
