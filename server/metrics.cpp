@@ -52,6 +52,10 @@ std::string metrics::prometheus_text() const {
   gauge("boardroom_journal_appends_total",
         "Moves carried by those commits: appends / commits is the mean group size.",
         journal_appends_total.load(), "counter");
+  gauge("boardroom_journal_commits_at_once_total",
+        "Of those commits, the ones made on the io thread that closed the group: one write to the "
+        "live log under --sync normal.",
+        journal_commits_at_once_total.load(), "counter");
 
   std::lock_guard lock(mutex_);
   out << "# HELP boardroom_errors_total Errors sent to clients, by code.\n"

@@ -23,9 +23,10 @@ class metrics {
   std::atomic<std::uint64_t> moves_total{0};
   std::atomic<std::uint64_t> requests_total{0};
   std::atomic<std::uint64_t> games_finished_total{0};
-  std::atomic<std::uint64_t> store_errors_total{0};     // writes the store refused
-  std::atomic<std::uint64_t> journal_commits_total{0};  // group commits (journal.hpp)
-  std::atomic<std::uint64_t> journal_appends_total{0};  // appends they carried
+  std::atomic<std::uint64_t> store_errors_total{0};             // writes the store refused
+  std::atomic<std::uint64_t> journal_commits_total{0};          // group commits (journal.hpp)
+  std::atomic<std::uint64_t> journal_appends_total{0};          // appends they carried
+  std::atomic<std::uint64_t> journal_commits_at_once_total{0};  // of them, made on an io thread
 
   void count_error(engine::error_code code);
   // A limit that refused a connection or a request, or cut a connection off ("server_full",

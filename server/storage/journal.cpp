@@ -40,7 +40,7 @@ void journal::enqueue(entry e) {
       boost::asio::post(io_, [this] { flush(); });
     }
   }
-  if (!full.empty()) commit_later(std::move(full));
+  if (!full.empty()) commit_soon(std::move(full));
 }
 
 void journal::flush() {
@@ -63,7 +63,20 @@ void journal::flush() {
     group.swap(pending_);
     committing_ = !group.empty();
   }
-  if (!group.empty()) commit_later(std::move(group));
+  if (!group.empty()) commit_soon(std::move(group));
+}
+
+void journal::commit_soon(std::vector<entry> group) {
+  std::vector<event_append> appends;
+  appends.reserve(group.size());
+  for (const entry& e : group)
+    appends.push_back(append_of(e));
+  // A fence is asked on the store's thread only (it may ask another node's lease).
+  if (fence_ || !store_.writes_at_once(appends)) return commit_later(std::move(group));
+  ++metrics_.journal_commits_at_once_total;
+  commit(std::move(group));
+  // What gathered meanwhile (other io threads' appends) goes to the store's thread.
+  if (auto next = take_next(); !next.empty()) commit_later(std::move(next));
 }
 
 void journal::commit_later(std::vector<entry> group) {
@@ -71,17 +84,27 @@ void journal::commit_later(std::vector<entry> group) {
     commit(std::move(group));
     // Then the group that gathered meanwhile, as a handler of its own: other work for the store
     // that was posted in between goes first.
-    std::vector<entry> next;
-    {
-      std::lock_guard lock(mutex_);
-      const auto n = static_cast<std::ptrdiff_t>(std::min(pending_.size(), max_group));
-      next.assign(std::make_move_iterator(pending_.begin()),
-                  std::make_move_iterator(pending_.begin() + n));
-      pending_.erase(pending_.begin(), pending_.begin() + n);
-      committing_ = !next.empty();
-    }
-    if (!next.empty()) commit_later(std::move(next));
+    if (auto next = take_next(); !next.empty()) commit_later(std::move(next));
   });
+}
+
+std::vector<journal::entry> journal::take_next() {
+  std::vector<entry> next;
+  std::lock_guard lock(mutex_);
+  const auto n = static_cast<std::ptrdiff_t>(std::min(pending_.size(), max_group));
+  next.assign(std::make_move_iterator(pending_.begin()),
+              std::make_move_iterator(pending_.begin() + n));
+  pending_.erase(pending_.begin(), pending_.begin() + n);
+  committing_ = !next.empty();
+  return next;
+}
+
+event_append journal::append_of(const entry& e) {
+  return {.room = e.room,
+          .events = e.events,
+          .status = e.status,
+          .rated = e.rated ? &*e.rated : nullptr,
+          .created = e.created ? &*e.created : nullptr};
 }
 
 void journal::commit(std::vector<entry> group) {
@@ -96,11 +119,7 @@ void journal::commit(std::vector<entry> group) {
       settled[i] = std::unexpected("this node's lease on room " + e.room +
                                    " has lapsed: another node may own it now");
     } else {
-      appends.push_back({.room = e.room,
-                         .events = e.events,
-                         .status = e.status,
-                         .rated = e.rated ? &*e.rated : nullptr,
-                         .created = e.created ? &*e.created : nullptr});
+      appends.push_back(append_of(e));
       appended.push_back(i);
     }
   }

@@ -1,11 +1,12 @@
 #pragma once
 // Group commit for the rooms' event logs. A room hands its events to append() (a new room its
 // record and first events to create()) and learns the outcome on its own strand: every write of
-// a live room goes this way, so no store call runs on an io thread; the appends made while the io
-// loop works through what it has read go to the store together, in one transaction
-// (store::append_group). One commit per group instead of one per move spares each move most of the
-// commit's cost (the write-ahead log's pages and their bookkeeping) without weakening the promise:
-// a room replies and broadcasts only in the continuation, after its events are durable.
+// a live room goes this way, so no store call runs on an io thread (but the one below); the appends
+// made while the io loop works through what it has read go to the store together, in one
+// transaction (store::append_group). One commit per group instead of one per move spares each move
+// most of the commit's cost (the write-ahead log's pages and their bookkeeping) without weakening
+// the promise: a room replies and broadcasts only in the continuation, after its events are
+// durable.
 //
 // The group closes when a pass through the io loop brings no new appends (or after a few passes,
 // or at `max_group` appends), so a lone move waits for one extra pass and no timer. The commit
@@ -13,6 +14,11 @@
 // an io thread. While one group is being committed the next one gathers, however long the commit
 // takes, and goes to the store as soon as it is done: with an fsync per commit (`--sync full`),
 // the groups grow with the disk's latency instead of each waiting for an fsync of its own.
+// One exception: a group the store writes at once (store::writes_at_once: under `--sync normal`,
+// moves that only go to the end of the live log) is committed by the io thread that closed it,
+// when no commit is in hand. Its write is a copy into the page cache, cheaper than the two
+// switches between threads it spares (docs/architecture.md, "Moves under --sync normal are
+// written by the io thread").
 
 #include <cstddef>
 #include <functional>
@@ -71,9 +77,16 @@ class journal {
 
   void enqueue(entry e);
   void flush();
+  // A closed group: committed here when the store writes it at once (store::writes_at_once),
+  // otherwise by commit_later().
+  void commit_soon(std::vector<entry> group);
   // On the store's thread: commits `group`, then hands on what gathered meanwhile.
   void commit_later(std::vector<entry> group);
   void commit(std::vector<entry> group);
+  // The next group from what is pending (at most max_group); `committing_` says whether there is
+  // one.
+  std::vector<entry> take_next();
+  static event_append append_of(const entry& e);
 
   boost::asio::io_context& io_;
   boost::asio::any_io_executor storage_exec_;

@@ -229,8 +229,21 @@ class live_log_store final : public store {
     log_part(group, to_database, results);
     if (!to_database.empty()) database_part(group, to_database, results);
     // A rewrite that fails leaves the old file, which is still whole: the next group tries again.
-    if (size_ >= limits_.compact_bytes && size_ >= 4 * live_bytes_) (void)rewrite();
+    if (rewrite_due(size_, live_bytes_)) (void)rewrite();
     return results;
+  }
+
+  // Under `normal`, a group whose appends all stay in the log is one write to the page cache (and
+  // now and then one of zeros ahead), unless a rewrite would follow: that one flushes a file.
+  bool writes_at_once(std::span<const event_append> group) override {
+    if (sync_ != sync_mode::normal) return false;
+    std::lock_guard lock(mutex_);
+    std::size_t bytes = 0;
+    for (const auto& a : group) {
+      for (const auto& e : a.events)
+        bytes += encoded_size(a.room, e);
+    }
+    return !rewrite_due(size_ + bytes, live_bytes_ + bytes) && rooms_for_database(group).empty();
   }
 
   store_result<void> set_status(std::string_view room, room_status status) override {
@@ -358,6 +371,11 @@ class live_log_store final : public store {
       r.pending.insert(r.pending.end(), group[i].events.begin(), group[i].events.end());
       r.last = r.pending.back().version;
     }
+  }
+
+  // Whether a log of `size` bytes, of which `live` are events only it holds, is to be rewritten.
+  bool rewrite_due(std::size_t size, std::size_t live) const {
+    return size >= limits_.compact_bytes && size >= 4 * live;
   }
 
   // The file's length for records up to `end`: zeros ahead to the next multiple of zeros_ahead.

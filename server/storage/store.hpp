@@ -216,6 +216,10 @@ class store {
   // players' ratings in the same transaction. The default makes them one at a time (without
   // ratings: a store that rates overrides it).
   virtual std::vector<store_result<void>> append_group(std::span<const event_append> group);
+  // Whether append_group(group) would be no more than one write to the operating system's cache:
+  // no transaction, no flush, nothing to wait for but the write. The journal asks before each
+  // group and makes such a group on the io thread that closed it (journal.hpp). Default: no.
+  virtual bool writes_at_once(std::span<const event_append> group) { return false; }
 
   virtual store_result<void> set_status(std::string_view room, room_status status) = 0;
 

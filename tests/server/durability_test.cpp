@@ -424,7 +424,8 @@ TEST(Durability, ASlowRecordsQueryDoesNotStallTheIoThread) {
 
 // Every store call of a running server is made on the store's own thread, the one group commits
 // run on: identities (new, renamed), room creation, seats, moves, draws, drops and returns,
-// resignation, leaving, closing, records.
+// resignation, leaving, closing, records. (Under the default `--sync full`; under `normal` the io
+// thread writes moves to the live log itself: Journal.UnderNormalSyncMovesAreWrittenByTheIoThread.)
 TEST(Durability, EveryStoreCallOfARunningServerIsMadeOnTheStoresThread) {
   temp_dir dir;
   auto storage = faulty_store_in(dir.path());

@@ -30,8 +30,9 @@ inline std::string error_code(const json& response) {
 }
 
 // The SQLite store of a data directory; fails the test (and returns null) when it cannot open.
-inline std::unique_ptr<server::store> open_store(const std::string& dir) {
-  auto s = server::open_sqlite_store(dir);
+inline std::unique_ptr<server::store> open_store(const std::string& dir,
+                                                 server::sync_mode sync = server::sync_mode::full) {
+  auto s = server::open_sqlite_store(dir, sync);
   EXPECT_TRUE(s.has_value()) << s.error();
   return s ? std::move(*s) : nullptr;
 }

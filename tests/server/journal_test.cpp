@@ -30,8 +30,9 @@ using server::room_status;
 using server::stored_event;
 
 struct journal_fixture {
+  server::sync_mode sync;
   temp_dir dir;
-  faulty_store storage{open_store(dir.path())};
+  faulty_store storage{open_store(dir.path(), sync)};
   boost::asio::io_context io;
   boost::asio::thread_pool store_thread{1};
   server::metrics stats;
@@ -40,7 +41,8 @@ struct journal_fixture {
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> busy{
       io.get_executor()};
 
-  explicit journal_fixture(int rooms) {
+  explicit journal_fixture(int rooms, server::sync_mode mode = server::sync_mode::full)
+      : sync(mode) {
     EXPECT_TRUE(storage.save_identity({"p1", "alice", std::string(64, 'a'), 0}));
     for (int i = 0; i < rooms; ++i) {
       server::room_record r;
@@ -86,6 +88,7 @@ TEST(Journal, AppendsOfOneTurnShareOneCommit) {
   EXPECT_NE(f.storage.group_threads()[0], std::this_thread::get_id())
       << "the commit ran on the io thread";
   EXPECT_EQ(f.stats.journal_commits_total, 1u);
+  EXPECT_EQ(f.stats.journal_commits_at_once_total, 0u);
   EXPECT_EQ(f.stats.journal_appends_total, 8u);
   for (int i = 0; i < 8; ++i) {
     EXPECT_EQ(a.ok[i], 1) << i;
@@ -180,6 +183,64 @@ TEST(Journal, AFailedCommitReachesEveryContinuationAndWritesNothing) {
   appends a(f, 3);
   f.io.run();
   EXPECT_EQ(f.storage.groups(), std::vector<std::size_t>{3});
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(a.ok[i], 0) << i;
+    EXPECT_TRUE(a.on_own_strand[i]) << i;
+    EXPECT_EQ(f.events_of(i), 1u) << i;
+  }
+}
+
+// Under `normal`, moves that only go to the end of the live log are one write to the page cache:
+// the io thread that closed the group makes it, with the same answers on the same strands, and
+// the store's thread is not woken for it.
+TEST(Journal, UnderNormalSyncMovesAreWrittenByTheIoThread) {
+  journal_fixture f(8, server::sync_mode::normal);
+  appends a(f, 8);
+  f.io.run();
+  EXPECT_EQ(f.storage.groups(), std::vector<std::size_t>{8});
+  ASSERT_EQ(f.storage.group_threads().size(), 1u);
+  EXPECT_EQ(f.storage.group_threads()[0], std::this_thread::get_id());
+  EXPECT_EQ(f.stats.journal_commits_total, 1u);
+  EXPECT_EQ(f.stats.journal_commits_at_once_total, 1u);
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_EQ(a.ok[i], 1) << i;
+    EXPECT_TRUE(a.on_own_strand[i]) << i;
+    EXPECT_EQ(f.events_of(i), 2u) << i;
+  }
+}
+
+// A group with anything for the database (here a game's end) goes to the store's thread whole,
+// under `normal` too: a transaction may wait for a checkpoint's flush.
+TEST(Journal, UnderNormalSyncAGroupForTheDatabaseGoesToTheStoresThread) {
+  journal_fixture f(2, server::sync_mode::normal);
+  int answered = 0;
+  for (int i = 0; i < 2; ++i) {
+    boost::asio::post(f.io, [&f, &answered, i] {
+      f.log.append(journal_fixture::room(i), {{2, R"({"type":"move"})"}},
+                   i == 1 ? std::optional(room_status::finished) : std::nullopt,
+                   f.io.get_executor(), [&f, &answered](server::store_result<void> result) {
+                     EXPECT_TRUE(result.has_value());
+                     if (++answered == 2) f.busy.reset();
+                   });
+    });
+  }
+  f.io.run();
+  EXPECT_EQ(answered, 2);
+  EXPECT_EQ(f.storage.groups(), std::vector<std::size_t>{2});
+  ASSERT_EQ(f.storage.group_threads().size(), 1u);
+  EXPECT_NE(f.storage.group_threads()[0], std::this_thread::get_id());
+  EXPECT_EQ(f.stats.journal_commits_at_once_total, 0u);
+  for (int i = 0; i < 2; ++i)
+    EXPECT_EQ(f.events_of(i), 2u) << i;
+}
+
+// A failed write on the io thread is answered as one on the store's thread is.
+TEST(Journal, UnderNormalSyncAFailedWriteReachesEveryContinuation) {
+  journal_fixture f(3, server::sync_mode::normal);
+  f.storage.fail_writes(true);
+  appends a(f, 3);
+  f.io.run();
+  EXPECT_EQ(f.storage.group_threads(), std::vector<std::thread::id>{std::this_thread::get_id()});
   for (int i = 0; i < 3; ++i) {
     EXPECT_EQ(a.ok[i], 0) << i;
     EXPECT_TRUE(a.on_own_strand[i]) << i;

@@ -442,5 +442,63 @@ TEST(LiveLog, IsRewrittenWithOnlyTheMovesOfGamesInPlay) {
     EXPECT_EQ(versions_in_database(dir.path(), room), up_to(v));
 }
 
+// What the journal may write on an io thread (store::writes_at_once): under `normal`, a group of
+// moves of games in play that all stay in the log; nothing that goes to the database, nothing
+// that a rewrite (which flushes) would follow, and nothing at all under `full`.
+TEST(LiveLog, WritesAtOnceOnlyMovesThatStayInTheLogUnderNormal) {
+  for (auto sync : {server::sync_mode::normal, server::sync_mode::full}) {
+    SCOPED_TRACE(sync == server::sync_mode::normal ? "normal" : "full");
+    const bool normal = sync == server::sync_mode::normal;
+    temp_dir dir;
+    const server::live_log_limits limits{
+        .max_pending_events = 4, .compact_bytes = 1 << 20, .zeros_ahead = 4096};
+    auto s = open_with(dir.path(), limits, sync);
+    ASSERT_TRUE(s);
+    start_room(*s, "a");
+    start_room(*s, "b");
+    const auto a3 = moves(3, 3), b3 = moves(3, 3);
+    const std::vector<server::event_append> plain{{"a", a3, std::nullopt}, {"b", b3, std::nullopt}};
+    EXPECT_EQ(s->writes_at_once(plain), normal);
+    // The game's end goes to the database, and takes the whole group's asking with it.
+    std::vector<server::event_append> ending = plain;
+    ending[1].status = room_status::finished;
+    EXPECT_FALSE(s->writes_at_once(ending));
+    // A room this store does not know (the database checks it).
+    EXPECT_FALSE(s->writes_at_once(std::vector<server::event_append>{{"c", a3, std::nullopt}}));
+    // A new room.
+    const auto created = sample_room("d", "p1");
+    server::event_append creation{"d", moves(1, 1), std::nullopt};
+    creation.created = &created;
+    EXPECT_FALSE(s->writes_at_once(std::vector<server::event_append>{creation}));
+    // A room whose log would pass max_pending_events moves them over.
+    const auto many = moves(3, 7);
+    EXPECT_FALSE(s->writes_at_once(std::vector<server::event_append>{{"a", many, std::nullopt}}));
+    // Asking writes nothing: the plain group is still the next one.
+    for (const auto& ok : s->append_group(plain))
+      EXPECT_TRUE(ok) << ok.error();
+    expect_events(*s, "a", 3);
+  }
+}
+
+// A group that brings the log to its rewrite (4 KiB here, and four times its live events) goes
+// to the store's thread: the rewrite flushes the other file.
+TEST(LiveLog, AGroupThatBringsTheRewriteIsNotWrittenAtOnce) {
+  temp_dir dir;
+  const server::live_log_limits limits{
+      .max_pending_events = 256, .compact_bytes = 4096, .zeros_ahead = 4096};
+  auto s = open_with(dir.path(), limits, server::sync_mode::normal);
+  ASSERT_TRUE(s);
+  start_room(*s, "a");
+  start_room(*s, "b");
+  // About 3.6 KiB of b's moves in the log, then b's game ends: they move to the database and
+  // their bytes in the log are dead.
+  ASSERT_TRUE(s->append_events("b", moves(3, 80), std::nullopt));
+  ASSERT_TRUE(s->append_events("b", moves(81, 81), room_status::finished));
+  const auto small = moves(3, 3);
+  EXPECT_TRUE(s->writes_at_once(std::vector<server::event_append>{{"a", small, std::nullopt}}));
+  const std::vector<stored_event> longer{{3, std::string(600, 'x')}};
+  EXPECT_FALSE(s->writes_at_once(std::vector<server::event_append>{{"a", longer, std::nullopt}}));
+}
+
 }  // namespace
 }  // namespace boardroom::test

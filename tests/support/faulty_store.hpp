@@ -92,6 +92,9 @@ class faulty_store final : public server::store {
     if (!allow()) return refuse();
     return real_->append_events(room, events, status);
   }
+  bool writes_at_once(std::span<const server::event_append> group) override {
+    return real_->writes_at_once(group);
+  }
   std::vector<server::store_result<void>> append_group(
       std::span<const server::event_append> group) override {
     note("append_group", true);
