@@ -15,10 +15,11 @@
 // sees the game as the earlier ones leave it, then appends them in one transaction, and only
 // then folds them into the match as it publishes them (a move's copy becomes the match instead),
 // replies and broadcasts. Every write goes through the journal to the store's own thread (a new
-// room's too): the room waits for the answer without holding an io thread, and holds what
-// arrives meanwhile. When the append fails the match is exactly as before and the client gets
-// `storage_failed`. At server start a room is rebuilt by folding its log through a match
-// (restore()), so its version and recent events are what clients saw before the restart.
+// room's too; under --sync normal the journal writes moves to the live log itself): the room
+// waits for the answer without holding an io thread, and holds what arrives meanwhile. When the
+// append fails the match is exactly as before and the client gets `storage_failed`. At server start
+// a room is rebuilt by folding its log through a match (restore()), so its version and recent
+// events are what clients saw before the restart.
 
 #include <chrono>
 #include <deque>
@@ -345,9 +346,9 @@ class room : public std::enable_shared_from_this<room> {
   void close_room();
 
   // Events: stage() numbers and serializes the next event after those in `pending`;
-  // persist_then() makes them durable in one transaction through the journal (group commit, on
-  // the store's thread) and runs `then(durable, pending)` on the strand once the store has
-  // answered; the room holds everything else until then, and when the store failed nothing has
+  // persist_then() makes them durable in one transaction through the journal (group commit,
+  // mostly on the store's thread) and runs `then(durable, pending)` on the strand once the store
+  // has answered; the room holds everything else until then, and when the store failed nothing has
   // changed. publish() makes one event current: the room's version, the kept events, every
   // member's connection. emit() is the three for one event.
   batch begin_batch() const { return batch(match_); }

@@ -67,14 +67,17 @@ void journal::flush() {
 }
 
 void journal::commit_soon(std::vector<entry> group) {
+  // A fence is asked on the store's thread only (it may ask another node's lease).
+  if (fence_) return commit_later(std::move(group));
   std::vector<event_append> appends;
   appends.reserve(group.size());
   for (const entry& e : group)
     appends.push_back(append_of(e));
-  // A fence is asked on the store's thread only (it may ask another node's lease).
-  if (fence_ || !store_.writes_at_once(appends)) return commit_later(std::move(group));
+  auto answers = store_.append_at_once(appends);
+  if (!answers) return commit_later(std::move(group));
   ++metrics_.journal_commits_at_once_total;
-  commit(std::move(group));
+  counted(appends.size());
+  answer(group, std::move(*answers));
   // What gathered meanwhile (other io threads' appends) goes to the store's thread.
   if (auto next = take_next(); !next.empty()) commit_later(std::move(next));
 }
@@ -128,11 +131,21 @@ void journal::commit(std::vector<entry> group) {
     auto answers = store_.append_group(appends);
     for (std::size_t k = 0; k < appended.size(); ++k)
       results[appended[k]] = std::move(answers[k]);
-    ++metrics_.journal_commits_total;
-    metrics_.journal_appends_total += appends.size();
+    counted(appends.size());
   }
   for (std::size_t i = 0; i < group.size(); ++i) {
     if (settled[i]) results[i] = std::move(*settled[i]);
+  }
+  answer(group, std::move(results));
+}
+
+void journal::counted(std::size_t appends) {
+  ++metrics_.journal_commits_total;
+  metrics_.journal_appends_total += appends;
+}
+
+void journal::answer(std::vector<entry>& group, std::vector<store_result<void>> results) {
+  for (std::size_t i = 0; i < group.size(); ++i) {
     boost::asio::post(group[i].where, [then = std::move(group[i].then),
                                        result = std::move(results[i])]() mutable { then(result); });
   }

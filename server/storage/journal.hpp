@@ -14,9 +14,9 @@
 // an io thread. While one group is being committed the next one gathers, however long the commit
 // takes, and goes to the store as soon as it is done: with an fsync per commit (`--sync full`),
 // the groups grow with the disk's latency instead of each waiting for an fsync of its own.
-// One exception: a group the store writes at once (store::writes_at_once: under `--sync normal`,
-// moves that only go to the end of the live log) is committed by the io thread that closed it,
-// when no commit is in hand. Its write is a copy into the page cache, cheaper than the two
+// One exception: a group the store takes at once (store::append_at_once: under `--sync normal`,
+// appends that only go to the end of the live log) is made by the io thread that closed it, when
+// no commit is in hand. Its write is a copy into the page cache, cheaper than the two
 // switches between threads it spares (docs/architecture.md, "Moves under --sync normal are
 // written by the io thread").
 
@@ -77,12 +77,15 @@ class journal {
 
   void enqueue(entry e);
   void flush();
-  // A closed group: committed here when the store writes it at once (store::writes_at_once),
+  // A closed group: made here when the store takes it at once (store::append_at_once),
   // otherwise by commit_later().
   void commit_soon(std::vector<entry> group);
   // On the store's thread: commits `group`, then hands on what gathered meanwhile.
   void commit_later(std::vector<entry> group);
   void commit(std::vector<entry> group);
+  void counted(std::size_t appends);  // a commit of `appends` in the metrics
+  // Each entry's continuation on its executor, with its result.
+  static void answer(std::vector<entry>& group, std::vector<store_result<void>> results);
   // The next group from what is pending (at most max_group); `committing_` says whether there is
   // one.
   std::vector<entry> take_next();

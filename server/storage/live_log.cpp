@@ -234,16 +234,24 @@ class live_log_store final : public store {
   }
 
   // Under `normal`, a group whose appends all stay in the log is one write to the page cache (and
-  // now and then one of zeros ahead), unless a rewrite would follow: that one flushes a file.
-  bool writes_at_once(std::span<const event_append> group) override {
-    if (sync_ != sync_mode::normal) return false;
-    std::lock_guard lock(mutex_);
+  // now and then one of zeros ahead). Not while another thread holds the log (a room read from the
+  // database holds it throughout), and not when a rewrite is due with this group: that one
+  // flushes a file, and waits for a group on the store's thread.
+  std::optional<std::vector<store_result<void>>> append_at_once(
+      std::span<const event_append> group) override {
+    if (sync_ != sync_mode::normal) return std::nullopt;
+    std::unique_lock lock(mutex_, std::try_to_lock);
+    if (!lock.owns_lock()) return std::nullopt;
     std::size_t bytes = 0;
     for (const auto& a : group) {
       for (const auto& e : a.events)
         bytes += encoded_size(a.room, e);
     }
-    return !rewrite_due(size_ + bytes, live_bytes_ + bytes) && rooms_for_database(group).empty();
+    if (rewrite_due(size_ + bytes, live_bytes_ + bytes) || !rooms_for_database(group).empty())
+      return std::nullopt;
+    std::vector<store_result<void>> results(group.size());
+    log_part(group, {}, results);
+    return results;
   }
 
   store_result<void> set_status(std::string_view room, room_status status) override {

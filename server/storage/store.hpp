@@ -216,10 +216,14 @@ class store {
   // players' ratings in the same transaction. The default makes them one at a time (without
   // ratings: a store that rates overrides it).
   virtual std::vector<store_result<void>> append_group(std::span<const event_append> group);
-  // Whether append_group(group) would be no more than one write to the operating system's cache:
-  // no transaction, no flush, nothing to wait for but the write. The journal asks before each
-  // group and makes such a group on the io thread that closed it (journal.hpp). Default: no.
-  virtual bool writes_at_once(std::span<const event_append> group) { return false; }
+  // append_group(group), when that is no more than one write to the operating system's cache: no
+  // transaction, no flush, no lock that another thread holds. Otherwise nothing is done and the
+  // answer is std::nullopt. The journal offers every group here first, on the io thread that
+  // closed it (journal.hpp). Default: std::nullopt.
+  virtual std::optional<std::vector<store_result<void>>> append_at_once(
+      std::span<const event_append> group) {
+    return std::nullopt;
+  }
 
   virtual store_result<void> set_status(std::string_view room, room_status status) = 0;
 

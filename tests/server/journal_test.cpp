@@ -79,22 +79,30 @@ struct appends {
   }
 };
 
-TEST(Journal, AppendsOfOneTurnShareOneCommit) {
-  journal_fixture f(8);
+// Eight rooms' moves of one turn: one commit, every answer on its own strand. Under `full` the
+// commit runs on the store's thread; under `normal` the live log takes it at once, and the io
+// thread makes it (the store's thread is not woken for it).
+void expect_one_commit_of_eight(server::sync_mode sync) {
+  const bool at_once = sync == server::sync_mode::normal;
+  journal_fixture f(8, sync);
   appends a(f, 8);
   f.io.run();
   EXPECT_EQ(f.storage.groups(), std::vector<std::size_t>{8});
   ASSERT_EQ(f.storage.group_threads().size(), 1u);
-  EXPECT_NE(f.storage.group_threads()[0], std::this_thread::get_id())
-      << "the commit ran on the io thread";
+  EXPECT_EQ(f.storage.group_threads()[0] == std::this_thread::get_id(), at_once)
+      << "the thread the commit ran on";
   EXPECT_EQ(f.stats.journal_commits_total, 1u);
-  EXPECT_EQ(f.stats.journal_commits_at_once_total, 0u);
+  EXPECT_EQ(f.stats.journal_commits_at_once_total, at_once ? 1u : 0u);
   EXPECT_EQ(f.stats.journal_appends_total, 8u);
   for (int i = 0; i < 8; ++i) {
     EXPECT_EQ(a.ok[i], 1) << i;
     EXPECT_TRUE(a.on_own_strand[i]) << i;
     EXPECT_EQ(f.events_of(i), 2u) << i;
   }
+}
+
+TEST(Journal, AppendsOfOneTurnShareOneCommit) {
+  expect_one_commit_of_eight(server::sync_mode::full);
 }
 
 TEST(Journal, ALoneAppendIsCommittedWithoutWaitingForCompany) {
@@ -190,23 +198,8 @@ TEST(Journal, AFailedCommitReachesEveryContinuationAndWritesNothing) {
   }
 }
 
-// Under `normal`, moves that only go to the end of the live log are one write to the page cache:
-// the io thread that closed the group makes it, with the same answers on the same strands, and
-// the store's thread is not woken for it.
 TEST(Journal, UnderNormalSyncMovesAreWrittenByTheIoThread) {
-  journal_fixture f(8, server::sync_mode::normal);
-  appends a(f, 8);
-  f.io.run();
-  EXPECT_EQ(f.storage.groups(), std::vector<std::size_t>{8});
-  ASSERT_EQ(f.storage.group_threads().size(), 1u);
-  EXPECT_EQ(f.storage.group_threads()[0], std::this_thread::get_id());
-  EXPECT_EQ(f.stats.journal_commits_total, 1u);
-  EXPECT_EQ(f.stats.journal_commits_at_once_total, 1u);
-  for (int i = 0; i < 8; ++i) {
-    EXPECT_EQ(a.ok[i], 1) << i;
-    EXPECT_TRUE(a.on_own_strand[i]) << i;
-    EXPECT_EQ(f.events_of(i), 2u) << i;
-  }
+  expect_one_commit_of_eight(server::sync_mode::normal);
 }
 
 // A group with anything for the database (here a game's end) goes to the store's thread whole,
@@ -232,20 +225,6 @@ TEST(Journal, UnderNormalSyncAGroupForTheDatabaseGoesToTheStoresThread) {
   EXPECT_EQ(f.stats.journal_commits_at_once_total, 0u);
   for (int i = 0; i < 2; ++i)
     EXPECT_EQ(f.events_of(i), 2u) << i;
-}
-
-// A failed write on the io thread is answered as one on the store's thread is.
-TEST(Journal, UnderNormalSyncAFailedWriteReachesEveryContinuation) {
-  journal_fixture f(3, server::sync_mode::normal);
-  f.storage.fail_writes(true);
-  appends a(f, 3);
-  f.io.run();
-  EXPECT_EQ(f.storage.group_threads(), std::vector<std::thread::id>{std::this_thread::get_id()});
-  for (int i = 0; i < 3; ++i) {
-    EXPECT_EQ(a.ok[i], 0) << i;
-    EXPECT_TRUE(a.on_own_strand[i]) << i;
-    EXPECT_EQ(f.events_of(i), 1u) << i;
-  }
 }
 
 }  // namespace

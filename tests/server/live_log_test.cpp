@@ -442,10 +442,10 @@ TEST(LiveLog, IsRewrittenWithOnlyTheMovesOfGamesInPlay) {
     EXPECT_EQ(versions_in_database(dir.path(), room), up_to(v));
 }
 
-// What the journal may write on an io thread (store::writes_at_once): under `normal`, a group of
-// moves of games in play that all stay in the log; nothing that goes to the database, nothing
-// that a rewrite (which flushes) would follow, and nothing at all under `full`.
-TEST(LiveLog, WritesAtOnceOnlyMovesThatStayInTheLogUnderNormal) {
+// What the journal may have written on an io thread (store::append_at_once): under `normal`, a
+// group whose appends all stay in the log; nothing that goes to the database (and then nothing is
+// written at all), and nothing under `full`.
+TEST(LiveLog, AppendsAtOnceOnlyWhatStaysInTheLogUnderNormal) {
   for (auto sync : {server::sync_mode::normal, server::sync_mode::full}) {
     SCOPED_TRACE(sync == server::sync_mode::normal ? "normal" : "full");
     const bool normal = sync == server::sync_mode::normal;
@@ -456,33 +456,44 @@ TEST(LiveLog, WritesAtOnceOnlyMovesThatStayInTheLogUnderNormal) {
     ASSERT_TRUE(s);
     start_room(*s, "a");
     start_room(*s, "b");
-    const auto a3 = moves(3, 3), b3 = moves(3, 3);
-    const std::vector<server::event_append> plain{{"a", a3, std::nullopt}, {"b", b3, std::nullopt}};
-    EXPECT_EQ(s->writes_at_once(plain), normal);
-    // The game's end goes to the database, and takes the whole group's asking with it.
-    std::vector<server::event_append> ending = plain;
-    ending[1].status = room_status::finished;
-    EXPECT_FALSE(s->writes_at_once(ending));
+    const auto a3 = moves(3, 3), b3 = moves(3, 3), a4 = moves(4, 4), b4 = moves(4, 4);
+    const auto at_once = [&](std::vector<server::event_append> group) {
+      return s->append_at_once(group).has_value();
+    };
+    // The game's end goes to the database: the whole group waits for the store's thread.
+    EXPECT_FALSE(at_once({{"a", a3, std::nullopt}, {"b", b3, room_status::finished}}));
     // A room this store does not know (the database checks it).
-    EXPECT_FALSE(s->writes_at_once(std::vector<server::event_append>{{"c", a3, std::nullopt}}));
+    EXPECT_FALSE(at_once({{"c", a3, std::nullopt}}));
     // A new room.
     const auto created = sample_room("d", "p1");
     server::event_append creation{"d", moves(1, 1), std::nullopt};
     creation.created = &created;
-    EXPECT_FALSE(s->writes_at_once(std::vector<server::event_append>{creation}));
+    EXPECT_FALSE(at_once({creation}));
     // A room whose log would pass max_pending_events moves them over.
-    const auto many = moves(3, 7);
-    EXPECT_FALSE(s->writes_at_once(std::vector<server::event_append>{{"a", many, std::nullopt}}));
-    // Asking writes nothing: the plain group is still the next one.
-    for (const auto& ok : s->append_group(plain))
-      EXPECT_TRUE(ok) << ok.error();
+    EXPECT_FALSE(at_once({{"a", moves(3, 7), std::nullopt}}));
+    expect_events(*s, "a", 2);  // none of these wrote anything
+    expect_events(*s, "b", 2);
+    // Moves in play: written, with an answer each (a version that does not follow is refused).
+    auto answers = s->append_at_once(
+        std::vector<server::event_append>{{"a", a3, std::nullopt}, {"b", b4, std::nullopt}});
+    ASSERT_EQ(answers.has_value(), normal);
+    if (!normal) continue;
+    ASSERT_EQ(answers->size(), 2u);
+    EXPECT_TRUE((*answers)[0]);
+    EXPECT_FALSE((*answers)[1]);
     expect_events(*s, "a", 3);
+    expect_events(*s, "b", 2);
+    ASSERT_TRUE(s->append_at_once(std::vector<server::event_append>{{"b", b3, std::nullopt}}));
+    ASSERT_TRUE(s->append_at_once(std::vector<server::event_append>{{"a", a4, std::nullopt}}));
+    expect_events(*s, "a", 4);
+    expect_events(*s, "b", 3);
   }
 }
 
-// A group that brings the log to its rewrite (4 KiB here, and four times its live events) goes
-// to the store's thread: the rewrite flushes the other file.
-TEST(LiveLog, AGroupThatBringsTheRewriteIsNotWrittenAtOnce) {
+// A group that brings the log to its rewrite (4 KiB here, and four times its live events) is
+// left to the store's thread, whose append_group() rewrites the log after it: the rewrite
+// flushes the other file.
+TEST(LiveLog, AGroupThatBringsTheRewriteIsNotAppendedAtOnce) {
   temp_dir dir;
   const server::live_log_limits limits{
       .max_pending_events = 256, .compact_bytes = 4096, .zeros_ahead = 4096};
@@ -494,10 +505,18 @@ TEST(LiveLog, AGroupThatBringsTheRewriteIsNotWrittenAtOnce) {
   // their bytes in the log are dead.
   ASSERT_TRUE(s->append_events("b", moves(3, 80), std::nullopt));
   ASSERT_TRUE(s->append_events("b", moves(81, 81), room_status::finished));
-  const auto small = moves(3, 3);
-  EXPECT_TRUE(s->writes_at_once(std::vector<server::event_append>{{"a", small, std::nullopt}}));
-  const std::vector<stored_event> longer{{3, std::string(600, 'x')}};
-  EXPECT_FALSE(s->writes_at_once(std::vector<server::event_append>{{"a", longer, std::nullopt}}));
+  const auto before = log_bytes(dir.path());
+  EXPECT_TRUE(
+      s->append_at_once(std::vector<server::event_append>{{"a", moves(3, 3), std::nullopt}}));
+  const std::vector<stored_event> longer{{4, std::string(600, 'x')}};
+  const std::vector<server::event_append> group{{"a", longer, std::nullopt}};
+  EXPECT_FALSE(s->append_at_once(group));
+  const auto events_of_a = [&] { return (*s->load_room("a"))->events.size(); };
+  EXPECT_EQ(events_of_a(), 3u);
+  for (const auto& ok : s->append_group(group))
+    EXPECT_TRUE(ok) << ok.error();
+  EXPECT_EQ(events_of_a(), 4u);
+  EXPECT_LT(log_bytes(dir.path()), before) << "append_group() rewrote the log";
 }
 
 }  // namespace

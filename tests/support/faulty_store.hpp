@@ -92,8 +92,20 @@ class faulty_store final : public server::store {
     if (!allow()) return refuse();
     return real_->append_events(room, events, status);
   }
-  bool writes_at_once(std::span<const server::event_append> group) override {
-    return real_->writes_at_once(group);
+  // What the real store takes at once, noted as a group commit. With a fault or a delay set, it is
+  // declined, so that the group goes on to append_group() and meets it there.
+  std::optional<std::vector<server::store_result<void>>> append_at_once(
+      std::span<const server::event_append> group) override {
+    // (Every write counts writes_left_ down, from `unlimited` when no failure is set.)
+    if (writes_left_ < unlimited / 2 || slow_writes_ms_ != 0 || !failing_calls_empty())
+      return std::nullopt;
+    auto answers = real_->append_at_once(group);
+    if (!answers) return answers;
+    note("append_group", true);
+    std::lock_guard lock(mutex_);
+    groups_.push_back(group.size());
+    group_threads_.push_back(std::this_thread::get_id());
+    return answers;
   }
   std::vector<server::store_result<void>> append_group(
       std::span<const server::event_append> group) override {
@@ -214,6 +226,11 @@ class faulty_store final : public server::store {
       calls_.emplace_back(call, std::this_thread::get_id());
     }
     if (write) std::this_thread::sleep_for(std::chrono::milliseconds(slow_writes_ms_.load()));
+  }
+
+  bool failing_calls_empty() const {
+    std::lock_guard lock(mutex_);
+    return failing_calls_.empty();
   }
 
   bool failing(const std::string& call) const {
