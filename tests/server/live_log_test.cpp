@@ -466,7 +466,8 @@ TEST(LiveLog, AppendsAtOnceOnlyWhatStaysInTheLogUnderNormal) {
     EXPECT_FALSE(at_once({{"c", a3, std::nullopt}}));
     // A new room.
     const auto created = sample_room("d", "p1");
-    server::event_append creation{"d", moves(1, 1), std::nullopt};
+    const auto d1 = moves(1, 1);  // the append's span points into it
+    server::event_append creation{"d", d1, std::nullopt};
     creation.created = &created;
     EXPECT_FALSE(at_once({creation}));
     // A room whose log would pass max_pending_events moves them over.
