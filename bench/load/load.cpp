@@ -188,6 +188,10 @@ report run(const options& o) {
   return out;
 }
 
+double report::us_per_move(double cpu_seconds) const {
+  return moves ? cpu_seconds * 1e6 / static_cast<double>(moves) : 0;
+}
+
 json report::to_json(const options& o) const {
   const char* mode_name = o.mode == mode::play   ? "play"
                           : o.mode == mode::idle ? "idle"
@@ -210,18 +214,16 @@ json report::to_json(const options& o) const {
          {"games_finished", games_finished},
          {"errors", errors}};
   if (server_cpu_seconds >= 0) {
-    const auto per_move = [&](double s) {
-      return moves ? s * 1e6 / static_cast<double>(moves) : 0;
-    };
     // The kernel's part (the sends, reads, writes and flushes, and switching threads) and user
     // space's: a peer's move and boardroom's can be compared part by part.
-    j["server"] = {{"cpu_seconds", server_cpu_seconds},
-                   {"cpu_kernel_seconds", server_kernel_seconds},
-                   {"cpu_us_per_move", per_move(server_cpu_seconds)},
-                   {"cpu_user_us_per_move", per_move(server_cpu_seconds - server_kernel_seconds)},
-                   {"cpu_kernel_us_per_move", per_move(server_kernel_seconds)},
-                   {"rss_mib", server_rss_mib},
-                   {"rss_delta_mib", server_rss_delta_mib}};
+    j["server"] = {
+        {"cpu_seconds", server_cpu_seconds},
+        {"cpu_kernel_seconds", server_kernel_seconds},
+        {"cpu_us_per_move", us_per_move(server_cpu_seconds)},
+        {"cpu_user_us_per_move", us_per_move(server_cpu_seconds - server_kernel_seconds)},
+        {"cpu_kernel_us_per_move", us_per_move(server_kernel_seconds)},
+        {"rss_mib", server_rss_mib},
+        {"rss_delta_mib", server_rss_delta_mib}};
     if (o.mode == mode::idle && connections > 0) {
       j["server"]["rss_kib_per_connection"] = server_rss_delta_mib * 1024 / connections;
     }
@@ -282,9 +284,9 @@ std::string report::to_table(const options& o) const {
     row("server CPU s (kernel)",
         num(server_cpu_seconds, 3) + " (" + num(server_kernel_seconds, 3) + ")");
     if (moves)
-      row("server CPU us per round trip (kernel)",
-          num(server_cpu_seconds * 1e6 / static_cast<double>(moves)) + " (" +
-              num(server_kernel_seconds * 1e6 / static_cast<double>(moves)) + ")");
+      row("server CPU us per round trip (kernel)", num(us_per_move(server_cpu_seconds)) + " (" +
+                                                       num(us_per_move(server_kernel_seconds)) +
+                                                       ")");
     row("server RSS MiB (delta)", num(server_rss_mib) + " (" + num(server_rss_delta_mib) + ")");
   }
   if (o.mode == mode::soak) {

@@ -86,6 +86,9 @@ struct report {
   bool passed(const options& o) const;
 
   nlohmann::json to_json(const options& o) const;
+  // `cpu_seconds` of server CPU per confirmed move (per round trip in echo mode), in µs; 0 without
+  // moves.
+  double us_per_move(double cpu_seconds) const;
   std::string to_table(const options& o) const;
 };
 

@@ -102,13 +102,7 @@ class BridgeCli : public ::testing::Test {
     return b;
   }
   // The server's count of requests received, from /metrics.
-  long long requests_total() {
-    const std::string metrics = http_get(server_.port, "/metrics").body;
-    const std::string name = "\nboardroom_requests_total ";
-    const auto at = metrics.find(name);
-    EXPECT_NE(at, std::string::npos) << metrics;
-    return at == std::string::npos ? -1 : std::stoll(metrics.substr(at + name.size()));
-  }
+  long long requests_total() { return metric_value(server_.port, "boardroom_requests_total"); }
   // Its exit status (-1 when it had not ended within `limit`: then it is killed).
   int wait_bridge(background& b, std::chrono::seconds limit = std::chrono::seconds(15)) {
     const auto deadline = std::chrono::steady_clock::now() + limit;

@@ -227,4 +227,12 @@ http_reply http_get(std::uint16_t port, const std::string& target) {
           res.body(), std::string(res["Content-Security-Policy"])};
 }
 
+long long metric_value(std::uint16_t port, const std::string& name) {
+  const std::string metrics = http_get(port, "/metrics").body;
+  const std::string line = "\n" + name + " ";
+  const auto at = metrics.find(line);
+  EXPECT_NE(at, std::string::npos) << name << " in " << metrics;
+  return at == std::string::npos ? -1 : std::stoll(metrics.substr(at + line.size()));
+}
+
 }  // namespace boardroom::test

@@ -77,4 +77,8 @@ struct http_reply {
 };
 http_reply http_get(std::uint16_t port, const std::string& target);
 
+// The value of an unlabelled counter or gauge in the server's /metrics; -1 (and a test failure)
+// when it is not there.
+long long metric_value(std::uint16_t port, const std::string& name);
+
 }  // namespace boardroom::test
